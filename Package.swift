@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode (strict concurrency) plus the
+/// upcoming features that keep dependencies explicit.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "LivePair",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "LivePair", targets: ["LivePair"]),
+        .library(name: "LivePairFormats", targets: ["LivePairFormats"]),
+        .library(name: "LivePairMedia", targets: ["LivePairMedia"]),
+        .executable(name: "livepair", targets: ["livepair"]),
+        .executable(name: "livepair-bench", targets: ["livepair-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian packages, found through pkg-config. Only LivePairMedia imports them.
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(
+            name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+
+        // Pure Swift: what the bytes say. No C library.
+        .target(name: "LivePairFormats", swiftSettings: strictSettings),
+        // The media bridge: decoding and encoding through the C libraries.
+        .target(
+            name: "LivePairMedia",
+            dependencies: ["LivePairFormats", "CFFmpeg", "CTurboJPEG", "CExif", "CHeif"],
+            swiftSettings: strictSettings),
+        // The toolkit: identity, pairing, validation, loading, library.
+        .target(name: "LivePair", dependencies: ["LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
+        // The command library behind the `livepair` executable.
+        .target(name: "LivePairCLI", dependencies: ["LivePair"], swiftSettings: strictSettings),
+        .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
+        .executableTarget(name: "livepair-bench", dependencies: ["LivePair"], swiftSettings: strictSettings),
+
+        .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairMediaTests", dependencies: ["LivePairMedia", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairTests", dependencies: ["LivePair", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

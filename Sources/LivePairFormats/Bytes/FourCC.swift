@@ -1,0 +1,40 @@
+/// A four-character code as used by ISO-BMFF boxes, QuickTime atoms and HEIF item types.
+public struct FourCC: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The four bytes, big-endian.
+    public let rawValue: UInt32
+
+    /// Wraps four bytes (big-endian).
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Makes a code from a four-byte ASCII string; other lengths are padded with spaces or cut.
+    public init(_ text: String) {
+        var value: UInt32 = 0
+        var bytes = Array(text.utf8.prefix(4))
+        while bytes.count < 4 { bytes.append(0x20) }
+        for byte in bytes { value = value << 8 | UInt32(byte) }
+        self.rawValue = value
+    }
+
+    /// Makes a code from a string literal such as `"moov"`.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// The four bytes in file order.
+    public var bytes: [UInt8] {
+        [UInt8(rawValue >> 24), UInt8(rawValue >> 16 & 0xFF), UInt8(rawValue >> 8 & 0xFF), UInt8(rawValue & 0xFF)]
+    }
+
+    /// The code as text; bytes outside printable ASCII are shown as `\xNN`.
+    public var description: String {
+        var text = ""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return text
+    }
+}
