@@ -17,8 +17,15 @@ public struct FourCC: RawRepresentable, Hashable, Sendable, CustomStringConverti
         self.rawValue = value
     }
 
-    /// Makes a code from a string literal such as `"moov"`.
-    public init(stringLiteral value: String) { self.init(value) }
+    /// Makes a code from a string literal such as `"moov"`, without creating a `String`
+    /// (literals are compared in every parser's inner loop).
+    public init(stringLiteral value: StaticString) {
+        var code: UInt32 = 0
+        value.withUTF8Buffer { buffer in
+            for index in 0..<4 { code = code << 8 | UInt32(index < buffer.count ? buffer[index] : 0x20) }
+        }
+        self.rawValue = code
+    }
 
     /// The four bytes in file order.
     public var bytes: [UInt8] {
@@ -27,6 +34,8 @@ public struct FourCC: RawRepresentable, Hashable, Sendable, CustomStringConverti
 
     /// The code as text; bytes outside printable ASCII are shown as `\xNN`.
     public var description: String {
+        let bytes = self.bytes
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         var text = ""
         for byte in bytes {
             if byte >= 0x20 && byte < 0x7F {

@@ -77,22 +77,40 @@ public struct BoxParser: Sendable {
                     context: path.isEmpty ? "box tree" : path, limit: "box count", value: UInt64(count),
                     maximum: UInt64(limits.maximumBoxCount))
             }
-            let boxPath = path.isEmpty ? "\(header.type)" : "\(path)/\(header.type)"
+            // A box's context is its type alone: four ASCII characters fit Swift's small-string
+            // storage, so naming every box allocates nothing. Paths are built only for errors.
+            let boxName = header.type.description
             try reader.seek(to: start + header.headerSize)
-            var payload = try reader.subReader(count: Int(header.size) - header.headerSize, context: boxPath)
+            let payload = try reader.subReader(count: Int(header.size) - header.headerSize, context: boxName)
             var children: [Box] = []
             if let childStart = Self.childrenOffset(type: header.type, payload: payload) {
                 var childReader = payload
                 try childReader.skip(childStart)
-                children = try parseBoxes(&childReader, depth: depth + 1, path: boxPath, count: &count)
+                do {
+                    children = try parseBoxes(&childReader, depth: depth + 1, path: "", count: &count)
+                } catch {
+                    throw Self.prefixed(error, with: path.isEmpty ? boxName : "\(path)/\(boxName)")
+                }
             }
-            payload.context = boxPath
             boxes.append(
                 Box(
                     type: header.type, fileOffset: fileOffset, headerSize: header.headerSize, size: header.size,
                     sizeEncoding: header.encoding, payload: payload, children: children))
         }
         return boxes
+    }
+
+    /// `error` with `prefix/` put before its context, so a nested failure names its whole path.
+    static func prefixed(_ error: FormatError, with prefix: String) -> FormatError {
+        switch error {
+        case let .truncated(context, needed, available):
+            return .truncated(context: "\(prefix)/\(context)", needed: needed, available: available)
+        case let .invalid(context, reason): return .invalid(context: "\(prefix)/\(context)", reason: reason)
+        case let .limitExceeded(context, limit, value, maximum):
+            return .limitExceeded(context: "\(prefix)/\(context)", limit: limit, value: value, maximum: maximum)
+        case let .unsupported(context, reason): return .unsupported(context: "\(prefix)/\(context)", reason: reason)
+        case .io: return error
+        }
     }
 
     /// Where the children of a container start inside its payload, or nil for leaf boxes.
