@@ -6,6 +6,7 @@
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/display.h>
 #include <libswscale/swscale.h>
 
 /* Function-like macros and compound constants Swift cannot import. */

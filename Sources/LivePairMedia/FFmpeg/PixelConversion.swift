@@ -1,0 +1,156 @@
+internal import CFFmpeg
+
+/// Source planes handed to libswscale: up to four plane pointers and their strides.
+struct SourcePlanes {
+    /// FFmpeg's pixel format of the planes.
+    var format: AVPixelFormat
+    /// Plane pointers (Y, U, V, A or a single packed plane).
+    var planes: [UnsafePointer<UInt8>?]
+    /// Bytes between rows of each plane.
+    var strides: [Int32]
+    /// Width and height of the area to read from the top-left corner.
+    var width: Int, height: Int
+    /// True for full-range ("JPEG") YUV, false for limited ("MPEG") range.
+    var isFullRange: Bool
+    /// The `SWS_CS_*` matrix for YUV sources.
+    var colorMatrix: Int32
+
+    /// The planes of a decoded frame, reading only its top-left `width` x `height`.
+    init(frame: UnsafePointer<AVFrame>, width: Int, height: Int) {
+        let data = frame.pointee.data
+        let lines = frame.pointee.linesize
+        planes = [UnsafePointer(data.0), UnsafePointer(data.1), UnsafePointer(data.2), UnsafePointer(data.3)]
+        strides = [lines.0, lines.1, lines.2, lines.3]
+        self.width = width
+        self.height = height
+        let (plain, jpegRange) = Self.withoutDeprecatedRange(AVPixelFormat(rawValue: frame.pointee.format))
+        format = plain
+        isFullRange = jpegRange || frame.pointee.color_range == AVCOL_RANGE_JPEG
+        colorMatrix = Self.swscaleMatrix(for: frame.pointee.colorspace)
+    }
+
+    /// A single packed plane (RGBA or gray) of an existing pixel buffer.
+    init(packed pointer: UnsafePointer<UInt8>, format: AVPixelFormat, bytesPerRow: Int, width: Int, height: Int) {
+        planes = [pointer, nil, nil, nil]
+        strides = [Int32(clamping: bytesPerRow), 0, 0, 0]
+        self.format = format
+        self.width = width
+        self.height = height
+        isFullRange = true
+        colorMatrix = SWS_CS_DEFAULT
+    }
+
+    /// Maps the deprecated `yuvj*` formats to their plain equivalents plus a full-range flag,
+    /// so swscale does not warn and the range is set explicitly.
+    static func withoutDeprecatedRange(_ format: AVPixelFormat) -> (AVPixelFormat, Bool) {
+        switch format {
+        case AV_PIX_FMT_YUVJ420P: return (AV_PIX_FMT_YUV420P, true)
+        case AV_PIX_FMT_YUVJ422P: return (AV_PIX_FMT_YUV422P, true)
+        case AV_PIX_FMT_YUVJ444P: return (AV_PIX_FMT_YUV444P, true)
+        case AV_PIX_FMT_YUVJ440P: return (AV_PIX_FMT_YUV440P, true)
+        case AV_PIX_FMT_YUVJ411P: return (AV_PIX_FMT_YUV411P, true)
+        default: return (format, false)
+        }
+    }
+
+    /// The swscale matrix constant for a frame's colour space (BT.601 when unspecified).
+    static func swscaleMatrix(for space: AVColorSpace) -> Int32 {
+        switch space {
+        case AVCOL_SPC_BT709: return SWS_CS_ITU709
+        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020
+        case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M
+        case AVCOL_SPC_FCC: return SWS_CS_FCC
+        default: return SWS_CS_ITU601
+        }
+    }
+}
+
+extension PixelBuffer.ScalingFilter {
+    /// The swscale flag for this filter.
+    var swscaleFlags: Int32 {
+        switch self {
+        case .area: return SWS_AREA
+        case .bilinear: return SWS_BILINEAR
+        }
+    }
+}
+
+/// libswscale conversions (format change and resampling).
+enum PixelConversion {
+    /// Converts (and resamples when sizes differ) `source` into `destination`, a buffer of
+    /// `width` x `height` pixels of `format` with rows `bytesPerRow` apart. Exactly `width`
+    /// pixels are written per row.
+    static func convert(
+        _ source: SourcePlanes, into destination: UnsafeMutablePointer<UInt8>, format: PixelBuffer.Format,
+        width: Int, height: Int, bytesPerRow: Int, filter: PixelBuffer.ScalingFilter = .bilinear
+    ) throws(MediaError) {
+        let rowBytes = width * format.bytesPerPixel
+        guard rowBytes <= bytesPerRow else {
+            throw .invalidImage(reason: "destination rows of \(bytesPerRow) bytes cannot hold \(width) pixels")
+        }
+        let converted = try convertToPaddedBuffer(source, format: format, width: width, height: height, filter: filter)
+        converted.storage.withUnsafeBytes { scratch in
+            guard let from = scratch.baseAddress else { return }
+            for row in 0..<height {
+                UnsafeMutableRawPointer(destination + row * bytesPerRow).copyMemory(
+                    from: from + row * converted.bytesPerRow, byteCount: rowBytes)
+            }
+        }
+    }
+
+    /// Converts (and resamples) `source` into a new buffer of `width` x `height` whose rows are
+    /// padded: swscale's SIMD paths write whole 8- or 16-pixel groups past `width` (measured
+    /// with FFmpeg 5.1: a 56-pixel RGBA row gets 64 pixels, a 4-pixel gray row 8), so swscale
+    /// never writes into memory sized exactly for the image.
+    static func convertToPaddedBuffer(
+        _ source: SourcePlanes, format: PixelBuffer.Format, width: Int, height: Int,
+        filter: PixelBuffer.ScalingFilter = .bilinear
+    ) throws(MediaError) -> PixelBuffer {
+        FFmpegCall.prepare()
+        guard source.width > 0, source.height > 0, width > 0, height > 0,
+            let sourceWidth = Int32(exactly: source.width), let sourceHeight = Int32(exactly: source.height),
+            let targetWidth = Int32(exactly: width), let targetHeight = Int32(exactly: height)
+        else {
+            throw .invalidImage(reason: "cannot convert \(source.width)x\(source.height) to \(width)x\(height)")
+        }
+        let rowBytes = width * format.bytesPerPixel
+        let paddedStride = (rowBytes + 63) / 64 * 64 + 64
+        guard let paddedStride32 = Int32(exactly: paddedStride) else {
+            throw .tooLarge(pixels: width * height, limit: Int(Int32.max) / 4)
+        }
+        guard sws_isSupportedInput(source.format) > 0 else {
+            let name = av_get_pix_fmt_name(source.format).map { String(cString: $0) } ?? "\(source.format.rawValue)"
+            throw .unsupported("pixel format \(name)")
+        }
+        let destinationFormat = format == .rgba8 ? AV_PIX_FMT_RGBA : AV_PIX_FMT_GRAY8
+        guard
+            let context = sws_getContext(
+                sourceWidth, sourceHeight, source.format, targetWidth, targetHeight, destinationFormat,
+                filter.swscaleFlags, nil, nil, nil)
+        else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "sws_getContext: cannot convert pixel format")
+        }
+        defer { sws_freeContext(context) }
+        if let descriptor = av_pix_fmt_desc_get(source.format),
+            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, descriptor.pointee.nb_components >= 3
+        {
+            // YUV input: set the matrix and range explicitly (RGB output is always full range).
+            _ = sws_setColorspaceDetails(
+                context, sws_getCoefficients(source.colorMatrix), source.isFullRange ? 1 : 0,
+                sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        }
+        // One spare row as well, in case a path writes ahead vertically.
+        var storage = [UInt8](repeating: 0, count: paddedStride * (height + 1))
+        let written = storage.withUnsafeMutableBufferPointer { buffer in
+            let destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            let destinationStrides: [Int32] = [paddedStride32, 0, 0, 0]
+            return sws_scale(
+                context, source.planes, source.strides, 0, sourceHeight, destinationPlanes, destinationStrides)
+        }
+        try FFmpegCall.check(written, "sws_scale")
+        guard written == targetHeight else {
+            throw .decodeFailed(code: livepair_averror_invaliddata(), message: "sws_scale wrote \(written) of \(height) rows")
+        }
+        return PixelBuffer(unchecked: width, height: height, bytesPerRow: paddedStride, format: format, storage: storage)
+    }
+}
