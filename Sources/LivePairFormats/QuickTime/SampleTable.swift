@@ -130,19 +130,21 @@ public struct SampleTable: Sendable, Equatable {
     /// samples, in decode order.
     public func presentationTimes(limit: Int) -> [Int64] {
         var times: [Int64] = []
-        times.reserveCapacity(min(limit, Int(min(timedSampleCount, UInt64(Int.max)))))
+        times.reserveCapacity(min(limit, Int(min(timedSampleCount, 4096))))
         var decodeTime: Int64 = 0
         outer: for run in timeToSample {
             for _ in 0..<run.count {
                 if times.count >= limit { break outer }
                 times.append(decodeTime)
-                decodeTime += Int64(run.delta)
+                decodeTime &+= Int64(run.delta)
             }
         }
+        // Visit only the runs that cover the times kept: a run may claim 2^32 - 1 samples.
         var index = 0
         for run in compositionOffsets {
-            for _ in 0..<run.count where index < times.count {
-                times[index] += Int64(run.offset)
+            guard index < times.count else { break }
+            for _ in 0..<min(Int(run.count), times.count - index) {
+                times[index] &+= Int64(run.offset)
                 index += 1
             }
         }

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Expands the paths given on the command line into a sorted list of regular files: directories
+/// are walked recursively (hidden files and folders skipped, symbolic links to folders not followed).
+public enum FileCollector {
+    /// The result: the files found, and the given paths that do not exist.
+    public struct Collection: Sendable, Equatable {
+        /// Regular files, sorted by path, without duplicates.
+        public var files: [String]
+        /// Paths that could not be found.
+        public var missing: [String]
+    }
+
+    /// Collects the files under `paths`.
+    public static func collect(_ paths: [String]) -> Collection {
+        var files: Set<String> = []
+        var missing: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                missing.append(path)
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.insert(path)
+                continue
+            }
+            let root = URL(fileURLWithPath: path)
+            guard
+                let walker = manager.enumerator(
+                    at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            else { continue }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            let rootPath = root.standardizedFileURL.path
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                // Keep the path as the user wrote its root, so output matches the command line.
+                let full = url.standardizedFileURL.path
+                let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
+                files.insert(full.hasPrefix(rootPath + "/") ? prefix + relative : full)
+            }
+        }
+        return Collection(files: files.sorted(), missing: missing)
+    }
+}

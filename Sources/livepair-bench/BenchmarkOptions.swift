@@ -1,0 +1,42 @@
+import Foundation
+
+/// Options shared by the benchmarks.
+struct BenchmarkOptions {
+    /// Files in the corpus.
+    var fileCount = 1020
+    /// Where the sample files come from.
+    var samples = "SampleMedia"
+    /// Where the corpus is written; nil for a temporary directory.
+    var work: String?
+    /// Passes of the LivePair side.
+    var rounds = 5
+
+    /// Errors in the options.
+    struct Invalid: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Parses `--files N --samples DIR --work DIR --rounds N`.
+    init(_ arguments: [String]) throws {
+        var index = 0
+        func value() throws -> String {
+            guard index + 1 < arguments.count else { throw Invalid(description: "missing value for \(arguments[index])") }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--files":
+                guard let count = Int(try value()), count > 0 else { throw Invalid(description: "--files needs a positive number") }
+                fileCount = count
+            case "--samples": samples = try value()
+            case "--work": work = try value()
+            case "--rounds":
+                guard let count = Int(try value()), count > 0 else { throw Invalid(description: "--rounds needs a positive number") }
+                rounds = count
+            default: throw Invalid(description: "unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+    }
+}

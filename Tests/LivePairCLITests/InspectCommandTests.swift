@@ -1,0 +1,144 @@
+import Foundation
+import LivePairCLI
+import TestSupport
+import Testing
+
+@Suite("livepair inspect")
+struct InspectCommandTests {
+    /// Runs `livepair arguments...` in process, returning the exit status and captured output.
+    private func run(_ arguments: [String]) -> (status: ExitCode, output: String, error: String) {
+        let capture = CapturedOutput()
+        let status = LivePairTool.main(arguments, streams: capture.streams())
+        return (status, capture.output, capture.error)
+    }
+
+    /// Parses the JSON `inspect --json` printed.
+    private func objects(_ text: String) throws -> [[String: Any]] {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(value as? [[String: Any]])
+    }
+
+    @Test("--json prints one object per file with the documented keys")
+    func jsonKeys() throws {
+        let result = run(["inspect", "--json", SampleMedia.path("live/IMG_3582.mov"), SampleMedia.path("live/IMG_3582.HEIC")])
+        #expect(result.status == .success)
+        let list = try objects(result.output)
+        #expect(list.count == 2)
+        let required = [
+            "path", "format", "role", "contentIdentifier", "stillImageTime", "width", "height", "orientation", "duration",
+            "videoCodec", "audioCodec", "captureDate", "motionPhoto", "errors",
+        ]
+        for object in list {
+            for key in required { #expect(object.keys.contains(key), "missing \(key)") }
+        }
+        // Sorted by path: the .HEIC sorts before the .mov.
+        let still = list[0], movie = list[1]
+        #expect(still["role"] as? String == "live-photo-still")
+        #expect(still["format"] as? String == "heic")
+        #expect(still["contentIdentifier"] as? String == "602FEBB7-6B59-4799-96E6-9C8484D873C7")
+        #expect(still["stillImageTime"] is NSNull)
+        #expect(still["width"] as? Int == 5712 && still["height"] as? Int == 4284)
+        #expect(still["orientation"] as? Int == 6)
+        #expect(movie["role"] as? String == "live-photo-video")
+        #expect(movie["videoCodec"] as? String == "hevc")
+        #expect(movie["audioCodec"] as? String == "pcm_s16le")
+        let stillTime = try #require(movie["stillImageTime"] as? Double)
+        #expect(abs(stillTime - 1.331667) < 0.000001)
+        #expect(movie["captureDate"] as? String == "2025-05-26T09:27:06-05:00")
+        #expect((movie["errors"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("a directory is read recursively; motion photos carry their video range")
+    func directoryAndMotionPhoto() throws {
+        let result = run(["inspect", "--json", SampleMedia.path("motion")])
+        #expect(result.status == .success)
+        let list = try objects(result.output)
+        #expect(list.count == 4)
+        let pixel = try #require(list.first { ($0["path"] as? String)?.hasSuffix("PXL_20200710_061629144.MP.jpg") == true })
+        let motion = try #require(pixel["motionPhoto"] as? [String: Any])
+        #expect(motion["vendor"] as? String == "google")
+        #expect(motion["videoOffset"] as? Int == 2_728_123)
+        #expect(motion["videoLength"] as? Int == 1_317_283)
+        #expect(motion["presentationTimestampUs"] as? Int == 0)
+    }
+
+    @Test("exit status 1 and error entries when a file cannot be read completely")
+    func unreadableFileFails() throws {
+        let result = run(["inspect", "--json", SampleMedia.path("broken/google_motion_photo_broken.jpg")])
+        #expect(result.status == .failure)
+        let object = try #require(try objects(result.output).first)
+        let errors = try #require(object["errors"] as? [[String: Any]])
+        #expect(errors.map { $0["code"] as? String } == ["motion-photo-video-missing"])
+    }
+
+    @Test("a missing path is reported on standard error with exit status 1")
+    func missingPath() {
+        let result = run(["inspect", "/nonexistent/livepair-file.heic"])
+        #expect(result.status == .failure)
+        #expect(result.error.contains("/nonexistent/livepair-file.heic: no such file or directory"))
+    }
+
+    @Test("usage errors: exit 64 with Error, Usage and a help hint on standard error")
+    func usageErrors() {
+        for arguments in [["inspect"], ["inspect", "--bogus", "x"], ["frobnicate"], []] {
+            let result = run(arguments)
+            #expect(result.status == .usage, "\(arguments)")
+            #expect(result.output.isEmpty)
+            if !arguments.isEmpty {
+                #expect(result.error.hasPrefix("Error: "), "\(arguments)")
+                #expect(result.error.contains("Usage: "))
+                #expect(result.error.contains("--help"))
+            }
+        }
+    }
+
+    @Test("help goes to standard output with exit 0")
+    func help() {
+        for arguments in [["--help"], ["inspect", "--help"], ["help", "inspect"], ["inspect", "-h"]] {
+            let result = run(arguments)
+            #expect(result.status == .success)
+            #expect(result.output.contains("USAGE: livepair"))
+            #expect(result.error.isEmpty)
+        }
+        #expect(run(["inspect", "--help"]).output.contains("--json"))
+    }
+
+    @Test("the table lists every file with its role and a summary line")
+    func table() {
+        let result = run(["inspect", SampleMedia.path("live")])
+        #expect(result.status == .success)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("PATH") == true)
+        #expect(lines.last == "14 files: 9 live-photo-still, 5 live-photo-video")
+        #expect(result.output.contains("C3754624-A05F-474D-9F16-E9C47B5F892D"))
+    }
+
+    @Test("the built executable exits with the documented statuses")
+    func executable() throws {
+        let binary = try #require(Self.executable(), "livepair executable not built")
+        func status(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try status(["inspect", SampleMedia.path("live/train.jpg")]) == 0)
+        #expect(try status(["inspect", SampleMedia.path("broken/google_motion_photo_broken.jpg")]) == 1)
+        #expect(try status(["inspect", "--nope"]) == 64)
+    }
+
+    /// The `livepair` executable next to the test bundle in the build directory.
+    static func executable() -> URL? {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("livepair")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+}
