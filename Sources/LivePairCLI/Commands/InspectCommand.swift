@@ -44,46 +44,14 @@ public enum InspectCommand: Command {
         guard !parsed.positionals.isEmpty else {
             return usageFailure(UsageError("Missing expected argument '<path> ...'."), streams: streams)
         }
-        let collection = FileCollector.collect(parsed.positionals)
-        for path in collection.missing {
-            streams.printError("Error: \(path): no such file or directory")
-        }
-        let identities = identifyAll(collection.files, streams: streams)
+        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, label: "Inspecting", streams: streams)
         if parsed.has("json") {
             streams.print(JSONValue.array(identities.map(InspectReport.json)).rendered())
         } else {
             streams.print(InspectReport.table(identities), terminator: "")
         }
-        let failed = !collection.missing.isEmpty || identities.contains { !$0.isComplete }
+        let failed = anyMissing || identities.contains { !$0.isComplete }
         return failed ? .failure : .success
     }
-
-    /// Identifies `files` on every core, returning results in the order of `files`.
-    static func identifyAll(_ files: [String], streams: OutputStreams) -> [ResourceIdentity] {
-        let progress = ProgressReporter(streams: streams, label: "Inspecting", total: files.count)
-        let results = ResultSlots<ResourceIdentity>(count: files.count)
-        let identifier = ResourceIdentifier()
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.store(identifier.identify(path: files[index]), at: index)
-            progress.advance()
-        }
-        progress.finish()
-        return results.values
-    }
-}
-
-/// Fixed slots that concurrent workers fill, each slot written once.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    // Sendable: every access to `slots` holds `lock`.
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    /// `count` empty slots.
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    /// Stores `value` in slot `index`.
-    func store(_ value: Value, at index: Int) { lock.withLock { slots[index] = value } }
-
-    /// The filled values in slot order.
-    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }
