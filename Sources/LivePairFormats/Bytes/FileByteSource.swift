@@ -42,10 +42,10 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     public func read(at offset: UInt64, count: Int) throws(FormatError) -> [UInt8] {
         guard count > 0, offset < size else { return [] }
         let wanted = Int(min(UInt64(count), size - offset))
-        var buffer = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
         var failure: Int32 = 0
-        buffer.withUnsafeMutableBytes { raw in
+        // Filled by pread directly: no zero-filling of a buffer that is about to be overwritten.
+        var buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
+            var filled = 0
             while filled < wanted {
                 let got = pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
                 if got > 0 {
@@ -57,9 +57,12 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
                     break
                 }
             }
+            initialized = filled
         }
-        if failure != 0 { throw .io(path: name, reason: Self.errorText(failure)) }
-        if filled < wanted { buffer.removeLast(wanted - filled) }
+        if failure != 0 {
+            buffer.removeAll()
+            throw .io(path: name, reason: Self.errorText(failure))
+        }
         return buffer
     }
 

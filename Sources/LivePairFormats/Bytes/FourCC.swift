@@ -34,8 +34,17 @@ public struct FourCC: RawRepresentable, Hashable, Sendable, CustomStringConverti
 
     /// The code as text; bytes outside printable ASCII are shown as `\xNN`.
     public var description: String {
+        let printable = (0..<4).allSatisfy { shift in
+            let byte = UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * shift))
+            return byte >= 0x20 && byte < 0x7F
+        }
+        if printable {
+            return String(unsafeUninitializedCapacity: 4) { buffer in
+                for shift in 0..<4 { buffer[shift] = UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * shift)) }
+                return 4
+            }
+        }
         let bytes = self.bytes
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         var text = ""
         for byte in bytes {
             if byte >= 0x20 && byte < 0x7F {

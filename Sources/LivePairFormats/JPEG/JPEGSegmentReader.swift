@@ -139,13 +139,13 @@ public struct JPEGSegmentReader: Sendable {
             let count = Int(min(UInt64(Self.initialReadSize), limit - offset))
             guard let chunk = try window.bytes(at: offset, count: count) else { break }
             var index = chunk.startIndex
-            while index + 1 < chunk.endIndex {
-                if chunk[index] == 0xFF, Self.isMarkerCode(chunk[index + 1]) {
-                    let found = offset + UInt64(index - chunk.startIndex)
+            while index + 1 < chunk.endIndex, let marker = ByteSearch.firstIndex(of: 0xFF, in: chunk[index..<chunk.endIndex - 1]) {
+                if Self.isMarkerCode(chunk[marker + 1]) {
+                    let found = offset + UInt64(marker - chunk.startIndex)
                     structure.warnings.append("skipped \(found - start) bytes of garbage at offset \(start)")
                     return found
                 }
-                index += 1
+                index = marker + 1
             }
             offset += UInt64(max(count - 1, 1))
         }

@@ -184,21 +184,20 @@ public struct MotionPhotoLocator: Sendable {
             let chunkStart = max(lowest, chunkEnd >= UInt64(Self.scanChunk) ? chunkEnd - UInt64(Self.scanChunk) : 0)
             let readEnd = min(end, chunkEnd + 12)
             let bytes = try source.read(at: chunkStart, count: Int(readEnd - chunkStart))
-            var index = bytes.count - 12
-            while index >= 0 {
-                if bytes[index + 4] == 0x66, bytes[index + 5] == 0x74, bytes[index + 6] == 0x79, bytes[index + 7] == 0x70 {
-                    let boxSize =
-                        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8
-                        | UInt32(bytes[index + 3])
-                    let brand = FourCC(
-                        rawValue: UInt32(bytes[index + 8]) << 24 | UInt32(bytes[index + 9]) << 16
-                            | UInt32(bytes[index + 10]) << 8 | UInt32(bytes[index + 11]))
-                    let offset = chunkStart + UInt64(index)
-                    if boxSize >= 16, boxSize <= 1024, boxSize % 4 == 0, Self.videoBrands.contains(brand) {
-                        return offset
-                    }
+            // Candidates are where "ftyp" starts, 4 bytes into a box; the last valid one wins.
+            let candidates = bytes.count >= 12 ? ByteSearch.indices(of: Array("ftyp".utf8), in: bytes[4..<bytes.count - 4]) : []
+            for typeIndex in candidates.reversed() {
+                let index = typeIndex - 4
+                let boxSize =
+                    UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8
+                    | UInt32(bytes[index + 3])
+                let brand = FourCC(
+                    rawValue: UInt32(bytes[index + 8]) << 24 | UInt32(bytes[index + 9]) << 16
+                        | UInt32(bytes[index + 10]) << 8 | UInt32(bytes[index + 11]))
+                let offset = chunkStart + UInt64(index)
+                if boxSize >= 16, boxSize <= 1024, boxSize % 4 == 0, Self.videoBrands.contains(brand) {
+                    return offset
                 }
-                index -= 1
             }
             chunkEnd = chunkStart
         }
