@@ -10,7 +10,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "LivePair",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "LivePair", targets: ["LivePair"]),
         .library(name: "LivePairFormats", targets: ["LivePairFormats"]),

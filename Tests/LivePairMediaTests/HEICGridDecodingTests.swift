@@ -78,6 +78,32 @@ struct HEICGridDecodingTests {
         #expect(rotated.pixel(x: 0, y: 0) == plain.pixel(x: 0, y: 89))
     }
 
+    @Test("every rotation and mirror, with and without a crop, equals the step-by-step transforms", arguments: [0, 90, 180, 270])
+    func foldedTransformsMatchSteps(rotation: Int) throws {
+        let (recipe, _) = try gridFixture()
+        let decoder = HEICImageDecoder()
+        let plain = try decoder.decode(recipe)
+        // An odd-sized crop that removes the right column of tiles entirely (x + width <= 64).
+        let aperture = CleanAperture(
+            widthN: 41, widthD: 1, heightN: 67, heightD: 1, horizontalOffsetN: -37, horizontalOffsetD: 1,
+            verticalOffsetN: 3, verticalOffsetD: 2)
+        let rectangle = try #require(aperture.rectangle(imageWidth: 120, imageHeight: 90))
+        #expect(rectangle.x + rectangle.width <= 64)
+        for mirror in [nil, MirrorAxis.horizontal, .vertical] {
+            for clap in [nil, aperture] {
+                var expected = plain
+                if clap != nil {
+                    expected = try expected.cropped(
+                        x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
+                }
+                expected = try expected.rotated(anticlockwiseDegrees: rotation)
+                if let mirror { expected = try expected.mirrored(mirror) }
+                let folded = try decoder.decode(with(recipe, cleanAperture: clap, rotation: rotation, mirror: mirror))
+                #expect(folded == expected, "rotation \(rotation), mirror \(String(describing: mirror)), clap \(clap != nil)")
+            }
+        }
+    }
+
     @Test("inconsistent grids are refused before decoding")
     func refusesBadGeometry() throws {
         let (recipe, _) = try gridFixture()

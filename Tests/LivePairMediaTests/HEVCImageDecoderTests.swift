@@ -65,6 +65,33 @@ struct HEVCImageDecoderTests {
         }
     }
 
+    @Test("mis-framed NAL unit data is reported as an invalid image before decoding")
+    func checksNALFraming() throws {
+        let tile = try ReferenceTools.testPatternTile(itemID: 1, sourceWidth: 64, sourceHeight: 48)
+        let framings: [[UInt8]] = [
+            Array(tile.data.dropLast()),  // last NAL unit shorter than its length says
+            tile.data + [0, 0],  // data ends inside a length field
+            [0, 0, 0, 0] + tile.data,  // zero-length NAL unit
+        ]
+        for data in framings {
+            let broken = HEVCTile(itemID: 1, configuration: tile.configuration, data: data, width: 64, height: 48)
+            #expect {
+                try HEVCImageDecoder().decode(broken)
+            } throws: { error in
+                guard case .invalidImage(let reason) = error as? MediaError else { return false }
+                return reason.contains("NAL")
+            }
+        }
+        let oddLength = HEVCTile(
+            itemID: 1,
+            configuration: HEVCDecoderConfiguration(
+                record: tile.configuration.record, nalLengthSize: 3, parameterSets: tile.configuration.parameterSets),
+            data: tile.data, width: 64, height: 48)
+        #expect(throws: MediaError.invalidImage(reason: "HEVC item 1: NAL length size 3 is not 1, 2 or 4")) {
+            try HEVCImageDecoder().decode(oddLength)
+        }
+    }
+
     /// The test pattern rendered straight to RGBA by ffmpeg.
     private func referenceRGBA(width: Int, height: Int) throws -> PixelBuffer {
         let directory = try ReferenceTools.temporaryDirectory()

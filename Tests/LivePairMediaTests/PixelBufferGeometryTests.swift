@@ -65,6 +65,14 @@ struct PixelBufferGeometryTests {
         #expect(padded.packedBytes.count == 24)
     }
 
+    @Test("equality compares pixels, not row padding")
+    func equalityIgnoresPadding() throws {
+        #expect(try numbered(padding: 5) == numbered())
+        #expect(try numbered(padding: 5).rotated(anticlockwiseDegrees: 90) == numbered().rotated(anticlockwiseDegrees: 90))
+        #expect(try numbered() != numbered(width: 2))
+        #expect(try numbered().pixel(x: 3, y: 0) == nil)
+    }
+
     @Test("cropping copies the rectangle and refuses one outside the image")
     func crops() throws {
         let image = try numbered(width: 5, height: 4)

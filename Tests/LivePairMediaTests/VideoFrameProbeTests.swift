@@ -42,5 +42,7 @@ struct VideoFrameProbeTests {
             return code < 0 && message.contains("avformat_open_input")
         }
         #expect(throws: MediaError.self) { try VideoFrameProbe().probe(path: SampleMedia.path("manifest.tsv")) }
+        // A URL-looking path is a (missing) file name, never a network request.
+        #expect(throws: MediaError.self) { try VideoFrameProbe().probe(path: "http://127.0.0.1:9/movie.mov") }
     }
 }

@@ -2,8 +2,8 @@ import Dispatch
 public import LivePairFormats
 
 /// Renders a HEIF image item upright from its `HEIFImageRecipe`: decodes the HEVC tiles in
-/// parallel, lays them out in the grid, then applies the clean-aperture crop, the rotation and
-/// the mirror, in that order (HEIF's order).
+/// parallel, lays them out in the grid (row-major; edge tiles cropped to the output size), and
+/// applies the clean-aperture crop, the anticlockwise rotation and the mirror, in HEIF's order.
 ///
 /// This does not use libheif, which cannot open iOS 17+ files; the recipe comes from
 /// LivePairFormats' own HEIF parser.
@@ -16,30 +16,25 @@ public struct HEICImageDecoder: Sendable {
 
     /// Decodes `recipe` to an upright RGBA buffer.
     ///
-    /// - Parameter isCancelled: polled before each tile and between stages; when it returns true
-    ///   the decode stops and throws `MediaError.cancelled`. A tile already in FFmpeg finishes first.
+    /// Each tile is decoded, converted to RGBA and copied once, straight to its upright position
+    /// (crop, rotation and mirror are folded into that copy); tiles the crop removes entirely are
+    /// not decoded.
+    ///
+    /// - Parameter isCancelled: polled before each tile; when it returns true the decode stops
+    ///   and throws `MediaError.cancelled`. A tile already inside FFmpeg finishes first.
     public func decode(
         _ recipe: HEIFImageRecipe, isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws(MediaError) -> PixelBuffer {
         try validate(recipe)
         if isCancelled() { throw .cancelled }
-        var image = try assembleGrid(recipe, isCancelled: isCancelled)
+        var crop = (x: 0, y: 0, width: recipe.outputWidth, height: recipe.outputHeight)
         if let aperture = recipe.cleanAperture {
-            guard let rectangle = aperture.rectangle(imageWidth: image.width, imageHeight: image.height) else {
-                throw .invalidImage(reason: "item \(recipe.itemID): clean aperture is empty")
-            }
-            if isCancelled() { throw .cancelled }
-            image = try image.cropped(x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
+            guard let rectangle = aperture.rectangle(imageWidth: recipe.outputWidth, imageHeight: recipe.outputHeight)
+            else { throw .invalidImage(reason: "item \(recipe.itemID): clean aperture is empty") }
+            crop = rectangle
         }
-        if recipe.rotationDegrees != 0 {
-            if isCancelled() { throw .cancelled }
-            image = try image.rotated(anticlockwiseDegrees: recipe.rotationDegrees)
-        }
-        if let axis = recipe.mirror {
-            if isCancelled() { throw .cancelled }
-            image = try image.mirrored(axis)
-        }
-        return image
+        let placement = UprightPlacement(crop: crop, anticlockwiseDegrees: recipe.rotationDegrees, mirror: recipe.mirror)
+        return try assemble(recipe, placement: placement, isCancelled: isCancelled)
     }
 
     /// Decodes `recipe`, stopping when `cancellation` is cancelled.
@@ -81,19 +76,19 @@ public struct HEICImageDecoder: Sendable {
         // Tiles wholly outside the output would mean a grid larger than needed: accepted, skipped.
     }
 
-    /// Decodes every tile straight into its place in the output buffer, in parallel.
-    private func assembleGrid(
-        _ recipe: HEIFImageRecipe, isCancelled: @escaping @Sendable () -> Bool
+    /// Decodes the tiles in parallel, each copied straight into its upright place.
+    private func assemble(
+        _ recipe: HEIFImageRecipe, placement: UprightPlacement, isCancelled: @escaping @Sendable () -> Bool
     ) throws(MediaError) -> PixelBuffer {
         let tileWidth = recipe.tiles[0].width, tileHeight = recipe.tiles[0].height
         let tileDecoder = HEVCImageDecoder(limits: limits, threadCount: recipe.tiles.count == 1 ? 0 : 1)
-        return try PixelBuffer.make(width: recipe.outputWidth, height: recipe.outputHeight, format: .rgba8) {
+        return try PixelBuffer.make(width: placement.width, height: placement.height, format: .rgba8) {
             buffer, bytesPerRow throws(MediaError) in
             guard let base = buffer.baseAddress else { return }
             let stop = CancellationFlag()
             var failures = [MediaError?](repeating: nil, count: recipe.tiles.count)
             failures.withUnsafeMutableBufferPointer { failureSlots in
-                let output = TileDestinations(base: base, failures: failureSlots)
+                let output = TileDestinations(base: UnsafeMutableRawPointer(base), failures: failureSlots)
                 let place: @Sendable (Int) -> Void = { index in
                     if stop.isCancelled { return }
                     if isCancelled() {
@@ -101,15 +96,14 @@ public struct HEICImageDecoder: Sendable {
                         stop.cancel()
                         return
                     }
-                    let column = index % recipe.columns, row = index / recipe.columns
-                    let x = column * tileWidth, y = row * tileHeight
-                    guard x < recipe.outputWidth, y < recipe.outputHeight else { return }
-                    let width = min(tileWidth, recipe.outputWidth - x)
-                    let height = min(tileHeight, recipe.outputHeight - y)
+                    let x = (index % recipe.columns) * tileWidth, y = (index / recipe.columns) * tileHeight
+                    guard let part = placement.visiblePart(x: x, y: y, width: tileWidth, height: tileHeight) else {
+                        return  // wholly outside the output or the clean aperture
+                    }
                     do throws(MediaError) {
-                        try tileDecoder.decode(
-                            recipe.tiles[index], into: output.base + y * bytesPerRow + x * 4, bytesPerRow: bytesPerRow,
-                            width: width, height: height)
+                        let pixels = try tileDecoder.decodeTopLeft(
+                            of: recipe.tiles[index], width: part.x + part.width - x, height: part.y + part.height - y)
+                        placement.copy(part, from: pixels, tileX: x, tileY: y, to: output.base, destinationRow: bytesPerRow)
                     } catch {
                         output.record(error, at: index)
                         stop.cancel()
@@ -121,7 +115,7 @@ public struct HEICImageDecoder: Sendable {
                     DispatchQueue.concurrentPerform(iterations: recipe.tiles.count, execute: place)
                 }
             }
-            if let cancelled = failures.first(where: { $0 == .cancelled }), let error = cancelled { throw error }
+            if failures.contains(where: { $0 == .cancelled }) { throw .cancelled }
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
     }
@@ -129,11 +123,11 @@ public struct HEICImageDecoder: Sendable {
 
 /// The output pixels and per-tile failure slots shared by the parallel tile decodes.
 ///
-/// `@unchecked Sendable` is sound here: every iteration writes only its own tile's rectangle of
-/// pixels and its own failure slot, and `concurrentPerform` returns only after all iterations,
-/// before the buffers are read or freed.
+/// `@unchecked Sendable` is sound here: every iteration writes only its own tile's upright
+/// pixels (the placement is one-to-one) and its own failure slot, and `concurrentPerform`
+/// returns only after all iterations, before the buffers are read or freed.
 private struct TileDestinations: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
+    let base: UnsafeMutableRawPointer
     let failures: UnsafeMutableBufferPointer<MediaError?>
 
     func record(_ error: MediaError, at index: Int) { failures[index] = error }

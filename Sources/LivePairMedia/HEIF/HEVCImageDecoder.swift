@@ -56,6 +56,7 @@ public struct HEVCImageDecoder: Sendable {
         guard !tile.data.isEmpty, let packetSize = Int32(exactly: tile.data.count) else {
             throw .invalidImage(reason: "\(context) has no coded data")
         }
+        try Self.checkNALUnitFraming(tile, context: context)
         guard let codec = avcodec_find_decoder(AV_CODEC_ID_HEVC) else { throw .decoderUnavailable("HEVC") }
 
         var codecContext = avcodec_alloc_context3(codec)
@@ -68,11 +69,13 @@ public struct HEVCImageDecoder: Sendable {
             throw .decodeFailed(code: livepair_averror(ENOMEM), message: "av_mallocz for hvcC")
         }
         tile.configuration.record.withUnsafeBytes { record in
-            extradata.copyMemory(from: record.baseAddress!, byteCount: record.count)
+            if let bytes = record.baseAddress { extradata.copyMemory(from: bytes, byteCount: record.count) }
         }
         decoder.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
         decoder.pointee.extradata_size = extradataSize
         decoder.pointee.thread_count = Int32(clamping: threadCount)
+        // One picture per decoder: frame threading would only add threads that wait.
+        decoder.pointee.thread_type = FF_THREAD_SLICE
         try FFmpegCall.check(avcodec_open2(decoder, codec, nil), "\(context): avcodec_open2")
 
         var packetStorage = av_packet_alloc()
@@ -83,8 +86,11 @@ public struct HEVCImageDecoder: Sendable {
             throw .decodeFailed(code: livepair_averror(ENOMEM), message: "\(context): av_packet_alloc/av_frame_alloc")
         }
         try FFmpegCall.check(av_new_packet(packet, packetSize), "\(context): av_new_packet")
+        guard let packetData = packet.pointee.data else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "\(context): av_new_packet gave no buffer")
+        }
         tile.data.withUnsafeBytes { data in
-            UnsafeMutableRawPointer(packet.pointee.data).copyMemory(from: data.baseAddress!, byteCount: data.count)
+            if let bytes = data.baseAddress { UnsafeMutableRawPointer(packetData).copyMemory(from: bytes, byteCount: data.count) }
         }
         packet.pointee.flags |= AV_PKT_FLAG_KEY
 
@@ -104,5 +110,30 @@ public struct HEVCImageDecoder: Sendable {
                 reason: "\(context) decodes to \(frameWidth)x\(frameHeight), smaller than its ispe \(tile.width)x\(tile.height)")
         }
         try body(frame)
+    }
+
+    /// Checks that the item data is a whole sequence of NAL units, each preceded by a non-zero
+    /// big-endian length of `nalLengthSize` bytes that fits in what remains, so that truncated
+    /// or mis-framed data is reported as such rather than as a decoder failure.
+    private static func checkNALUnitFraming(_ tile: HEVCTile, context: String) throws(MediaError) {
+        let lengthSize = tile.configuration.nalLengthSize
+        guard [1, 2, 4].contains(lengthSize) else {
+            throw .invalidImage(reason: "\(context): NAL length size \(lengthSize) is not 1, 2 or 4")
+        }
+        let data = tile.data
+        var offset = 0
+        while offset < data.count {
+            guard data.count - offset >= lengthSize else {
+                throw .invalidImage(reason: "\(context): data ends inside a NAL unit length at byte \(offset)")
+            }
+            var length = 0
+            for index in offset..<offset + lengthSize { length = length << 8 | Int(data[index]) }
+            offset += lengthSize
+            guard length > 0, length <= data.count - offset else {
+                throw .invalidImage(
+                    reason: "\(context): NAL unit of \(length) bytes at byte \(offset - lengthSize), \(data.count - offset) remain")
+            }
+            offset += length
+        }
     }
 }

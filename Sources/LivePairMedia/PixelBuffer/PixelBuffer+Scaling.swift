@@ -21,14 +21,16 @@ extension PixelBuffer {
         if newWidth == width, newHeight == height { return self }
         let (pixels, overflow) = newWidth.multipliedReportingOverflow(by: newHeight)
         guard !overflow, pixels <= Int(Int32.max) / 4 else { throw .tooLarge(pixels: overflow ? .max : pixels, limit: Int(Int32.max) / 4) }
+        // libswscale's SIMD input code may read a little past the last pixel: give it slack.
+        let source = hasTrailingSlack ? self : try copiedWithTrailingSlack()
         let pixelFormat = format == .rgba8 ? AV_PIX_FMT_RGBA : AV_PIX_FMT_GRAY8
-        let sourceWidth = width, sourceHeight = height, sourceRow = bytesPerRow
+        let sourceWidth = width, sourceHeight = height, sourceRow = source.bytesPerRow
         return try Self.make(width: newWidth, height: newHeight, format: format) {
             destination, destinationRow throws(MediaError) in
             guard let target = destination.baseAddress else { return }
             var failure: MediaError?
-            storage.withUnsafeBufferPointer { source in
-                guard let pointer = source.baseAddress else { return }
+            source.storage.withUnsafeBufferPointer { sourceBytes in
+                guard let pointer = sourceBytes.baseAddress else { return }
                 let planes = SourcePlanes(
                     packed: pointer, format: pixelFormat, bytesPerRow: sourceRow, width: sourceWidth, height: sourceHeight)
                 do throws(MediaError) {
@@ -40,6 +42,20 @@ extension PixelBuffer {
                 }
             }
             if let failure { throw failure }
+        }
+    }
+
+    /// A packed copy of the image with `trailingSlack` spare bytes after the last row.
+    private func copiedWithTrailingSlack() throws(MediaError) -> PixelBuffer {
+        let rowBytes = width * format.bytesPerPixel
+        return try Self.make(width: width, height: height, format: format) { destination, destinationRow in
+            storage.withUnsafeBytes { source in
+                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
+                for row in 0..<height {
+                    UnsafeMutableRawPointer(to + row * destinationRow).copyMemory(
+                        from: from + row * bytesPerRow, byteCount: rowBytes)
+                }
+            }
         }
     }
 

@@ -2,7 +2,9 @@
 ///
 /// Values are immutable and `Sendable`; the transform helpers (`cropped`, `rotated`, `mirrored`,
 /// `scaled`) return new buffers. Rows may be padded: `bytesPerRow` is at least
-/// `width * format.bytesPerPixel`.
+/// `width * format.bytesPerPixel`, and `storage` may extend past the last row (buffers made by
+/// this module keep a few spare bytes there, because libswscale's SIMD code reads slightly past
+/// the end of an image). Equality compares size, format and pixels, ignoring padding.
 public struct PixelBuffer: Sendable, Equatable {
     /// How one pixel is stored.
     public enum Format: Sendable, Equatable {
@@ -62,7 +64,7 @@ public struct PixelBuffer: Sendable, Equatable {
         fill: (UnsafeMutableBufferPointer<UInt8>, _ bytesPerRow: Int) throws(MediaError) -> Void
     ) throws(MediaError) -> PixelBuffer {
         let bytesPerRow = width * format.bytesPerPixel
-        var storage = [UInt8](repeating: 0, count: bytesPerRow * height)
+        var storage = [UInt8](repeating: 0, count: bytesPerRow * height + trailingSlack)
         var failure: MediaError?
         storage.withUnsafeMutableBufferPointer { buffer in
             do throws(MediaError) { try fill(buffer, bytesPerRow) } catch { failure = error }
@@ -70,6 +72,12 @@ public struct PixelBuffer: Sendable, Equatable {
         if let failure { throw failure }
         return PixelBuffer(unchecked: width, height: height, bytesPerRow: bytesPerRow, format: format, storage: storage)
     }
+
+    /// Spare bytes kept after the last row of buffers this module allocates.
+    static let trailingSlack = 64
+
+    /// True when `storage` has `trailingSlack` spare bytes after the last row.
+    var hasTrailingSlack: Bool { storage.count - bytesPerRow * height >= Self.trailingSlack }
 
     /// Number of pixels (`width * height`).
     public var pixelCount: Int { width * height }
@@ -84,7 +92,7 @@ public struct PixelBuffer: Sendable, Equatable {
     /// The pixels with rows packed tightly (no padding): `width * height * bytesPerPixel` bytes.
     public var packedBytes: [UInt8] {
         let rowBytes = width * format.bytesPerPixel
-        if rowBytes == bytesPerRow && storage.count == rowBytes * height { return storage }
+        if rowBytes == bytesPerRow { return Array(storage.prefix(rowBytes * height)) }
         var packed = [UInt8]()
         packed.reserveCapacity(rowBytes * height)
         for row in 0..<height {
@@ -92,6 +100,18 @@ public struct PixelBuffer: Sendable, Equatable {
             packed.append(contentsOf: storage[start..<start + rowBytes])
         }
         return packed
+    }
+
+    /// True when both buffers have the same size and format and the same pixel bytes (row
+    /// padding and trailing bytes are not compared).
+    public static func == (left: PixelBuffer, right: PixelBuffer) -> Bool {
+        guard left.width == right.width, left.height == right.height, left.format == right.format else { return false }
+        let rowBytes = left.width * left.format.bytesPerPixel
+        for row in 0..<left.height {
+            let a = row * left.bytesPerRow, b = row * right.bytesPerRow
+            if left.storage[a..<a + rowBytes] != right.storage[b..<b + rowBytes] { return false }
+        }
+        return true
     }
 
     /// The mean absolute difference per byte between two buffers of equal size and format

@@ -33,7 +33,9 @@ public struct VideoFrameProbe: Sendable {
     public func probe(path: String) throws(MediaError) -> VideoStreamInfo {
         FFmpegCall.prepare()
         var formatContext: UnsafeMutablePointer<AVFormatContext>?
-        try FFmpegCall.check(avformat_open_input(&formatContext, path, nil, nil), "avformat_open_input")
+        // The "file:" prefix keeps a path such as "http://..." or "concat:..." from selecting
+        // another FFmpeg protocol.
+        try FFmpegCall.check(avformat_open_input(&formatContext, "file:" + path, nil, nil), "avformat_open_input")
         defer { avformat_close_input(&formatContext) }
         guard let format = formatContext else {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")
