@@ -10,6 +10,8 @@ struct BenchmarkOptions {
     var work: String?
     /// Passes of the LivePair side.
     var rounds = 5
+    /// For `validate`: the second measurement uses this many times the files (1 skips it).
+    var scale = 10
 
     /// Errors in the options.
     struct Invalid: Error, CustomStringConvertible {
@@ -34,6 +36,9 @@ struct BenchmarkOptions {
             case "--rounds":
                 guard let count = Int(try value()), count > 0 else { throw Invalid(description: "--rounds needs a positive number") }
                 rounds = count
+            case "--scale":
+                guard let factor = Int(try value()), factor > 0 else { throw Invalid(description: "--scale needs a positive number") }
+                scale = factor
             default: throw Invalid(description: "unknown option \(arguments[index])")
             }
             index += 1

@@ -15,42 +15,18 @@ struct IdentifyBenchmark {
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // LivePair: every core, best of `rounds` passes.
-        let identifier = ResourceIdentifier()
-        let identifierCounts = ResultCounter()
         var best = Double.infinity
+        var ours = 0
         for _ in 0..<options.rounds {
-            identifierCounts.reset()
-            let seconds = ResourceUsage.time {
-                DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                    let identity = identifier.identify(path: files[index])
-                    if identity.contentIdentifier != nil { identifierCounts.increment() }
-                }
-            }
-            best = min(best, seconds)
+            var identities: [ResourceIdentity] = []
+            best = min(best, ResourceUsage.time { identities = ConcurrentIdentification.identify(files) })
+            ours = identities.filter { $0.contentIdentifier != nil }.count
         }
         let livePairPeak = ResourceUsage.selfPeakBytes
-        let ours = identifierCounts.value
 
         // exiftool: one process over an argument file, as photo backends run it at best.
-        let listURL = corpus.directory.appendingPathComponent("exiftool-args.txt")
-        try files.joined(separator: "\n").write(to: listURL, atomically: true, encoding: .utf8)
-        var exiftoolLines = 0
-        let exiftoolSeconds = try ResourceUsage.time {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-            process.arguments = ["-s3", "-ContentIdentifier", "-MediaGroupUUID", "-@", listURL.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            // With several files exiftool prints a `======== path` header per file and a closing count: skip them.
-            exiftoolLines = String(decoding: data, as: UTF8.self).split(separator: "\n").filter { line in
-                !line.hasPrefix("========") && !line.hasSuffix("files read")
-            }.count
-        }
-        let exiftoolPeak = ResourceUsage.childrenPeakBytes
+        let baseline = try ExiftoolBaseline.readIdentifiers(files, listDirectory: corpus.directory)
+        let exiftoolSeconds = baseline.seconds, exiftoolPeak = baseline.peak, exiftoolLines = baseline.identifiers
 
         let ourRate = Double(files.count) / best
         let theirRate = Double(files.count) / exiftoolSeconds
@@ -69,14 +45,4 @@ struct IdentifyBenchmark {
         }
         return 0
     }
-}
-
-/// A counter shared by concurrent workers.
-final class ResultCounter: @unchecked Sendable {
-    // Sendable: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    func reset() { lock.withLock { count = 0 } }
-    var value: Int { lock.withLock { count } }
 }
