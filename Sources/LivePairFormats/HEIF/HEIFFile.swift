@@ -24,7 +24,8 @@ public struct HEIFFile: Sendable, Equatable {
     /// `meta`, and the errors of `HEIFMeta` for a `meta` that cannot be read at all.
     public init(source original: any ByteSource, limits: ParseLimits = .default) throws(FormatError) {
         let source = try HEIFHeadCachedSource(original)
-        let scan = try Self.scan(source, limits: limits)
+        let found = try TopLevelBoxScanner(limits: limits).scanKeepingPrefix(source)
+        let scan = (boxes: found.boxes, issues: found.damage.map { [$0] } ?? [])
         guard let ftyp = scan.boxes.first, ftyp.type == "ftyp" else {
             throw .unsupported(context: source.name, reason: "not an ISO-BMFF file (no ftyp box first)")
         }
@@ -53,55 +54,6 @@ public struct HEIFFile: Sendable, Equatable {
         topLevelBoxes = scan.boxes
         self.limits = limits
         issues = scan.issues + meta.issues
-    }
-
-    /// Scans top-level headers like `TopLevelBoxScanner`, but keeps the boxes before a damaged header.
-    private static func scan(_ source: any ByteSource, limits: ParseLimits) throws(FormatError)
-        -> (boxes: [TopLevelBox], issues: [FormatError])
-    {
-        var boxes: [TopLevelBox] = []
-        var offset: UInt64 = 0
-        let fileSize = source.size
-        while fileSize - offset >= 8 {
-            let head = try source.read(at: offset, count: 16)
-            var reader = ByteReader(head, baseFileOffset: offset, context: "top-level box at \(offset)")
-            do throws(FormatError) {
-                let size32 = try reader.u32()
-                let type = try reader.fourCC()
-                var size = UInt64(size32)
-                var headerSize = 8
-                var encoding = BoxSizeEncoding.compact
-                if size32 == 1 {
-                    size = try reader.u64()
-                    headerSize = 16
-                    encoding = .large
-                } else if size32 == 0 {
-                    size = fileSize - offset
-                    encoding = .toEnd
-                }
-                guard size >= UInt64(headerSize) else {
-                    throw FormatError.invalid(
-                        context: "\(type) box at offset \(offset)",
-                        reason: "size \(size) is smaller than its \(headerSize)-byte header")
-                }
-                let truncated = size > fileSize - offset
-                boxes.append(
-                    TopLevelBox(
-                        type: type, fileOffset: offset, headerSize: headerSize, size: size, sizeEncoding: encoding,
-                        isTruncated: truncated))
-                if boxes.count > limits.maximumBoxCount {
-                    throw FormatError.limitExceeded(
-                        context: "top-level boxes", limit: "box count", value: UInt64(boxes.count),
-                        maximum: UInt64(limits.maximumBoxCount))
-                }
-                if truncated { break }
-                offset += size
-            } catch {
-                if case .limitExceeded = error { throw error }
-                return (boxes, [error])
-            }
-        }
-        return (boxes, [])
     }
 
     /// The first top-level box of `type`.

@@ -29,45 +29,60 @@ public struct TopLevelBoxScanner: Sendable {
 
     /// Scans `source` from `start`. A final box that runs past the end of the file is reported
     /// with `isTruncated`; bytes after the last whole header that cannot form a header are ignored.
+    /// Throws at the first damaged header.
     public func scan(_ source: any ByteSource, from start: UInt64 = 0) throws(FormatError) -> [TopLevelBox] {
+        let result = try scanKeepingPrefix(source, from: start)
+        if let damage = result.damage { throw damage }
+        return result.boxes
+    }
+
+    /// Scans like `scan(_:from:)`, but a damaged header ends the scan instead of failing it: the
+    /// boxes before it are returned with the error that stopped the scan. Limit errors still throw.
+    public func scanKeepingPrefix(
+        _ source: any ByteSource, from start: UInt64 = 0
+    ) throws(FormatError) -> (boxes: [TopLevelBox], damage: FormatError?) {
         var boxes: [TopLevelBox] = []
         var offset = start
         let fileSize = source.size
         while fileSize - offset >= 8 {
             let head = try source.read(at: offset, count: 16)
             var reader = ByteReader(head, baseFileOffset: offset, context: "top-level box at \(offset)")
-            let size32 = try reader.u32()
-            let type = try reader.fourCC()
-            var size = UInt64(size32)
-            var headerSize = 8
-            var encoding = BoxSizeEncoding.compact
-            if size32 == 1 {
-                size = try reader.u64()
-                headerSize = 16
-                encoding = .large
-            } else if size32 == 0 {
-                size = fileSize - offset
-                encoding = .toEnd
+            do throws(FormatError) {
+                let size32 = try reader.u32()
+                let type = try reader.fourCC()
+                var size = UInt64(size32)
+                var headerSize = 8
+                var encoding = BoxSizeEncoding.compact
+                if size32 == 1 {
+                    size = try reader.u64()
+                    headerSize = 16
+                    encoding = .large
+                } else if size32 == 0 {
+                    size = fileSize - offset
+                    encoding = .toEnd
+                }
+                guard size >= UInt64(headerSize) else {
+                    throw FormatError.invalid(
+                        context: "\(type) box at offset \(offset)",
+                        reason: "size \(size) is smaller than its \(headerSize)-byte header")
+                }
+                let truncated = size > fileSize - offset
+                boxes.append(
+                    TopLevelBox(
+                        type: type, fileOffset: offset, headerSize: headerSize, size: size, sizeEncoding: encoding,
+                        isTruncated: truncated))
+                if truncated { break }
+                offset += size
+            } catch {
+                return (boxes, error)
             }
-            guard size >= UInt64(headerSize) else {
-                throw .invalid(
-                    context: "\(type) box at offset \(offset)",
-                    reason: "size \(size) is smaller than its \(headerSize)-byte header")
-            }
-            let truncated = size > fileSize - offset
-            boxes.append(
-                TopLevelBox(
-                    type: type, fileOffset: offset, headerSize: headerSize, size: size, sizeEncoding: encoding,
-                    isTruncated: truncated))
             if boxes.count > limits.maximumBoxCount {
                 throw .limitExceeded(
                     context: "top-level boxes", limit: "box count", value: UInt64(boxes.count),
                     maximum: UInt64(limits.maximumBoxCount))
             }
-            if truncated { break }
-            offset += size
         }
-        return boxes
+        return (boxes, nil)
     }
 
     /// Reads and parses one top-level box completely (for `moov` or `meta`), within the metadata limit.
