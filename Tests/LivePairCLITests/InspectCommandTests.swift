@@ -142,3 +142,26 @@ struct InspectCommandTests {
         return nil
     }
 }
+
+@Suite("File collection")
+struct FileCollectorTests {
+    @Test("a directory given as a symbolic link is walked, and paths keep the name given")
+    func symbolicLinkRoot() throws {
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-link-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: SampleMedia.path("motion"))
+        defer { try? FileManager.default.removeItem(at: link) }
+        let collection = FileCollector.collect([link.path + "/"])
+        #expect(collection.missing.isEmpty)
+        #expect(collection.files.count == 4)
+        #expect(collection.files.allSatisfy { $0.hasPrefix(link.path + "/") })
+        #expect(collection.files.contains(link.path + "/PXL_20200710_061629144.MP.jpg"))
+    }
+
+    @Test("missing paths are reported, files are sorted and unique")
+    func missingAndDuplicates() {
+        let file = SampleMedia.path("live/train.jpg")
+        let collection = FileCollector.collect([file, "/nonexistent/x.jpg", file])
+        #expect(collection.files == [file])
+        #expect(collection.missing == ["/nonexistent/x.jpg"])
+    }
+}

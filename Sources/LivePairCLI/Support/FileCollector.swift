@@ -26,7 +26,8 @@ public enum FileCollector {
                 files.insert(path)
                 continue
             }
-            let root = URL(fileURLWithPath: path)
+            // A directory named on the command line is walked even when it is a symbolic link.
+            let root = URL(fileURLWithPath: path).resolvingSymlinksInPath()
             guard
                 let walker = manager.enumerator(
                     at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
