@@ -69,7 +69,7 @@ public struct TrackTimeline: Sendable, Equatable {
             if !edit.isEmpty {
                 let rate = edit.mediaRate == 0 ? 1 : edit.mediaRate
                 let mediaSpan = editSeconds * rate * Double(mediaTimescale)
-                let offset = Double(mediaTime - edit.mediaTime)
+                let offset = Double(mediaTime) - Double(edit.mediaTime)  // no Int64 overflow for hostile media times
                 // A dwell (rate 0) or a one-tick edit still shows its first media sample.
                 if offset >= 0 && (offset < max(mediaSpan, 1)) {
                     return elapsed + offset / (rate * Double(mediaTimescale))

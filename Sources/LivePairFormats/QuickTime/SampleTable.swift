@@ -124,7 +124,13 @@ public struct SampleTable: Sendable, Equatable {
     public var timedSampleCount: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) } }
 
     /// Sum of all sample deltas, in media ticks.
-    public var totalDuration: UInt64 { timeToSample.reduce(0) { $0 + UInt64($1.count) * UInt64($1.delta) } }
+    /// Saturates at `UInt64.max` for hostile tables (2^32 - 1 runs of 2^32 - 1 ticks).
+    public var totalDuration: UInt64 {
+        timeToSample.reduce(0) { total, run in
+            let (sum, overflow) = total.addingReportingOverflow(UInt64(run.count) * UInt64(run.delta))
+            return overflow ? .max : sum
+        }
+    }
 
     /// Presentation times (media ticks: decode time plus composition offset) of the first `limit`
     /// samples, in decode order.
@@ -168,8 +174,9 @@ public struct SampleTable: Sendable, Equatable {
                 ? Int(sampleToChunk[runIndex + 1].firstChunk) : chunkOffsets.count + 1
             let chunksInRun = nextFirst - Int(run.firstChunk)
             guard chunksInRun >= 0 else { return nil }
-            let samplesInRun = chunksInRun * Int(run.samplesPerChunk)
-            if index < sampleNumber + samplesInRun {
+            // Hostile runs may claim 2^32 chunks of 2^32 samples: compare without overflowing.
+            let (samplesInRun, overflow) = chunksInRun.multipliedReportingOverflow(by: Int(run.samplesPerChunk))
+            if overflow || index - sampleNumber < samplesInRun {
                 let withinRun = index - sampleNumber
                 let chunk = Int(run.firstChunk) - 1 + withinRun / Int(run.samplesPerChunk)
                 let firstSampleOfChunk = index - withinRun % Int(run.samplesPerChunk)
@@ -177,7 +184,9 @@ public struct SampleTable: Sendable, Equatable {
                 var offset = chunkOffsets[chunk]
                 for sample in firstSampleOfChunk..<index {
                     guard let size = sampleSize(at: sample) else { return nil }
-                    offset += UInt64(size)
+                    let (next, overflow) = offset.addingReportingOverflow(UInt64(size))
+                    guard !overflow else { return nil }
+                    offset = next
                 }
                 return offset
             }
