@@ -13,6 +13,7 @@ extension ResourceIdentifier {
             return
         }
         describe(movie, source: source, into: &identity)
+        if let issue = truncationIssue(movie.topLevelBoxes, fileSize: source.size) { identity.issues.append(issue) }
         if let found = movie.metadataValue(QuickTimeMovie.contentIdentifierKey),
             let identifier = found.value.stringValue.flatMap(ContentIdentifier.init(rawValue:))
         {

@@ -43,6 +43,7 @@ extension ResourceIdentifier {
             return
         }
         identity.issues.append(contentsOf: file.issues.map(IdentityIssue.init))
+        if let issue = truncationIssue(file.topLevelBoxes, fileSize: source.size) { identity.issues.append(issue) }
         if let primary = file.primaryItem {
             identity.width = primary.width
             identity.height = primary.height

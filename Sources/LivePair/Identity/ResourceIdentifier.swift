@@ -85,6 +85,14 @@ public struct ResourceIdentifier: Sendable {
         identity.contentIdentifier = exif.appleMakerNote?.contentIdentifier.flatMap(ContentIdentifier.init(rawValue:))
     }
 
+    /// A `truncated` issue when the last top-level box runs past the end of the file (a cut-off
+    /// download or copy), even if everything identification reads lies before the cut.
+    func truncationIssue(_ boxes: [TopLevelBox], fileSize: UInt64) -> IdentityIssue? {
+        guard let box = boxes.last, box.isTruncated else { return nil }
+        return IdentityIssue(
+            .truncated(context: "\(box.type) box at offset \(box.fileOffset)", needed: box.size, available: fileSize - box.fileOffset))
+    }
+
     /// The role of a still: motion photo, Live Photo still or plain photo.
     func stillRole(_ identity: ResourceIdentity) -> ResourceRole {
         if identity.motionPhoto != nil { return .motionPhoto }

@@ -58,7 +58,9 @@ public struct AmbiguousMatch: Sendable, Equatable {
     public let videos: [String]
     /// The pair chosen, if one could be formed.
     public let chosen: LivePhotoPair?
-    /// The rule that decided: `same-folder`, `same-stem`, `nearest-capture-time`, `first-by-path`.
+    /// The rule that decided: `same-folder`, `same-stem`, `nearest-capture-time`, `first-by-path`,
+    /// or `no-partner` when only stills or only movies carry the identifier (`chosen` is nil).
+    /// See `AmbiguityRule` and `decidingRule`.
     public let rule: String
 
     /// Memberwise initializer.

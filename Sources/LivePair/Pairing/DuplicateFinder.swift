@@ -1,0 +1,134 @@
+import LivePairFormats
+
+/// Finds files that repeat other files: byte-identical copies, and loose movies equal to the video
+/// embedded in a motion photo. Reads contents only for candidates: files of equal size whose
+/// identities agree (equal bytes always give equal identities), or a movie whose size equals an
+/// embedded video's length.
+struct DuplicateFinder {
+    /// Compares contents.
+    let comparer: ContentComparer
+
+    /// What identity says about a file's bytes: files whose keys differ cannot be identical.
+    private struct IdentityKey: Hashable {
+        let size: UInt64
+        let format: FileFormat
+        let role: ResourceRole
+        let identifier: IdentifierKey?
+        let captureDate: CaptureDate?
+        let width: Int?
+        let height: Int?
+        let videoOffset: UInt64?
+        let videoLength: UInt64?
+
+        init(_ identity: ResourceIdentity) {
+            size = identity.fileSize
+            format = identity.format
+            role = identity.role
+            identifier = identity.contentIdentifier.map(IdentifierKey.init)
+            captureDate = identity.captureDate
+            width = identity.width
+            height = identity.height
+            videoOffset = identity.motionPhoto?.videoOffset
+            videoLength = identity.motionPhoto?.videoLength
+        }
+    }
+
+    /// Splits `resources` (sorted by path) into the files kept and groups of byte-identical copies.
+    /// In each group the copy that is kept (the original) is the first by path whose folder also
+    /// holds its Live Photo partner (a movie for a still, a still for a movie, with the same
+    /// identifier), else the first by path: so a Live Photo copied into two folders pairs within
+    /// one folder, never across them (ingestion case 3). Empty files are never duplicates.
+    func identicalFiles(_ resources: [AssetResource]) -> (kept: [AssetResource], groups: [DuplicateGroup]) {
+        let partnerFolders = Self.foldersByIdentifierAndRole(resources)
+        func hasPartnerInFolder(_ resource: AssetResource) -> Bool {
+            guard let identifier = resource.contentIdentifier else { return false }
+            let partnerRole: ResourceRole
+            switch resource.role {
+            case .livePhotoStill: partnerRole = .livePhotoVideo
+            case .livePhotoVideo: partnerRole = .livePhotoStill
+            default: return false
+            }
+            return partnerFolders[PartnerKey(identifier: IdentifierKey(identifier), role: partnerRole)]?
+                .contains(resource.folder) == true
+        }
+        var buckets: [IdentityKey: [Int]] = [:]
+        for (index, resource) in resources.enumerated() where resource.identity.fileSize > 0 {
+            buckets[IdentityKey(resource.identity), default: []].append(index)
+        }
+        var duplicateIndices = Set<Int>()
+        var groups: [DuplicateGroup] = []
+        for indices in buckets.values where indices.count > 1 {
+            // Each class: an original and the copies equal to it.
+            var classes: [(original: Int, copies: [Int])] = []
+            for index in indices {
+                let range = wholeFile(resources[index])
+                if let match = classes.firstIndex(where: { comparer.equal(wholeFile(resources[$0.original]), range) }) {
+                    classes[match].copies.append(index)
+                } else {
+                    classes.append((index, []))
+                }
+            }
+            for found in classes where !found.copies.isEmpty {
+                let members = ([found.original] + found.copies).sorted()
+                let original = members.first { hasPartnerInFolder(resources[$0]) } ?? members[0]
+                let copies = members.filter { $0 != original }
+                duplicateIndices.formUnion(copies)
+                groups.append(
+                    DuplicateGroup(
+                        original: resources[original].path, duplicates: copies.map { resources[$0].path },
+                        kind: .identicalFile))
+            }
+        }
+        let kept = resources.indices.filter { !duplicateIndices.contains($0) }.map { resources[$0] }
+        return (kept, groups)
+    }
+
+    /// Splits `movies` (sorted by path) into the movies kept and groups of movies whose bytes equal
+    /// the video embedded in one of `motionPhotos` (Google Takeout stores it next to the photo as an MP4).
+    func motionPhotoVideos(
+        _ movies: [AssetResource], motionPhotos: [AssetResource]
+    ) -> (kept: [AssetResource], groups: [DuplicateGroup]) {
+        var embeddedByLength: [UInt64: [(path: String, range: ContentRange)]] = [:]
+        for photo in motionPhotos {
+            guard let info = photo.identity.motionPhoto, let offset = info.videoOffset, let length = info.videoLength,
+                length > 0
+            else { continue }
+            embeddedByLength[length, default: []].append(
+                (photo.path, ContentRange(path: photo.path, offset: offset, length: length)))
+        }
+        guard !embeddedByLength.isEmpty else { return (movies, []) }
+        var kept: [AssetResource] = []
+        var copiesByPhoto: [String: [String]] = [:]
+        for movie in movies {
+            let candidates = embeddedByLength[movie.identity.fileSize] ?? []
+            let range = wholeFile(movie)
+            if let match = candidates.first(where: { comparer.equal($0.range, range) }) {
+                copiesByPhoto[match.path, default: []].append(movie.path)
+            } else {
+                kept.append(movie)
+            }
+        }
+        let groups = copiesByPhoto.map { DuplicateGroup(original: $0.key, duplicates: $0.value, kind: .motionPhotoVideo) }
+        return (kept, groups)
+    }
+
+    /// An identifier and a role, to find where a resource's partner lives.
+    private struct PartnerKey: Hashable {
+        let identifier: IdentifierKey
+        let role: ResourceRole
+    }
+
+    /// The folders that hold a resource with each identifier and role.
+    private static func foldersByIdentifierAndRole(_ resources: [AssetResource]) -> [PartnerKey: Set<String>] {
+        var folders: [PartnerKey: Set<String>] = [:]
+        for resource in resources {
+            guard let identifier = resource.contentIdentifier else { continue }
+            folders[PartnerKey(identifier: IdentifierKey(identifier), role: resource.role), default: []].insert(resource.folder)
+        }
+        return folders
+    }
+
+    private func wholeFile(_ resource: AssetResource) -> ContentRange {
+        .wholeFile(resource.path, size: resource.identity.fileSize)
+    }
+}
