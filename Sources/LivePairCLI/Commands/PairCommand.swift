@@ -1,0 +1,65 @@
+import LivePair
+
+/// `livepair pair [--json] [--match-names] PATH...`: which files belong together.
+public enum PairCommand: Command {
+    /// The subcommand name.
+    public static let name = "pair"
+    /// One line saying what it does.
+    public static let abstract = "Say which files form Live Photos, which are motion photos, and which are alone or duplicated."
+    /// The usage line.
+    public static let usage = "livepair pair [--json] [--match-names] <path> ..."
+    /// The help text.
+    public static let help = """
+        OVERVIEW: \(abstract)
+
+        Stills and movies pair by content identifier, never by name, so halves may be in different
+        folders and have any names. When several files carry one identifier, the pair is chosen by
+        folder, then name, then capture time, and the ambiguity is reported. Byte-identical copies and
+        loose movies equal to a motion photo's embedded video are reported as duplicates.
+        Files are only read, never changed. Rules: docs/pairing.md.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <path>                  Files or directories (read recursively).
+
+        OPTIONS:
+          --json                  Print one JSON object (schema: docs/cli.md).
+          --match-names           Also pair a still and a movie that both lack identifiers when they
+                                  share folder and name and were taken within 3 seconds of each
+                                  other; such pairs are marked weak (stamp them with 'livepair restamp').
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0 done, 1 a file could not be read, 64 usage error.
+        """
+
+    /// Runs `pair`.
+    public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, flags: ["json", "match-names"], options: [])
+        } catch {
+            return usageFailure(error, streams: streams)
+        }
+        if parsed.has("help") {
+            streams.print(help)
+            return .success
+        }
+        guard !parsed.positionals.isEmpty else {
+            return usageFailure(UsageError("Missing expected argument '<path> ...'."), streams: streams)
+        }
+        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, label: "Pairing", streams: streams)
+        var options = PairingOptions()
+        options.matchNames = parsed.has("match-names")
+        let result = Pairing.pair(identities.map(AssetResource.init), options: options)
+        if parsed.has("json") {
+            streams.print(PairReport.json(result).rendered())
+        } else {
+            streams.print(PairReport.text(result), terminator: "")
+        }
+        let failed = anyMissing || identities.contains { !$0.isComplete }
+        return failed ? .failure : .success
+    }
+}

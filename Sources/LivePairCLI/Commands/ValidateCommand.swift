@@ -1,0 +1,74 @@
+import LivePair
+
+/// `livepair validate [--json] [--deep] [--severity LEVEL] PATH...`: what is wrong with each asset and how to fix it.
+public enum ValidateCommand: Command {
+    /// The subcommand name.
+    public static let name = "validate"
+    /// One line saying what it does.
+    public static let abstract = "Check Live Photos and motion photos before they are loaded: what is wrong and how to fix it."
+    /// The usage line.
+    public static let usage = "livepair validate [--json] [--deep] [--severity <level>] <path> ..."
+    /// The help text.
+    public static let help = """
+        OVERVIEW: \(abstract)
+
+        Pairs the files first (as 'livepair pair'), then checks every Live Photo, orphan half and
+        motion photo against the rule catalog (docs/validation.md). Reads metadata only unless --deep;
+        never changes files.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <path>                  Files or directories (read recursively).
+
+        OPTIONS:
+          --json                  Print one JSON object (schema: docs/cli.md).
+          --deep                  Also decode each still's image and each movie's frame at the
+                                  still-image time, and report data that does not decode.
+          --severity <level>      Show only findings at or above info, warning or error (default: info).
+                                  The exit status still counts every error.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0 no error finding, 1 at least one error finding, 64 usage error.
+        """
+
+    /// Runs `validate`.
+    public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, flags: ["json", "deep"], options: ["severity"])
+        } catch {
+            return usageFailure(error, streams: streams)
+        }
+        if parsed.has("help") {
+            streams.print(help)
+            return .success
+        }
+        var minimum = Severity.info
+        if let level = parsed.options["severity"] {
+            guard let severity = Severity(rawValue: level) else {
+                return usageFailure(
+                    UsageError("The value '\(level)' is invalid for '--severity <level>': use info, warning or error."),
+                    streams: streams)
+            }
+            minimum = severity
+        }
+        guard !parsed.positionals.isEmpty else {
+            return usageFailure(UsageError("Missing expected argument '<path> ...'."), streams: streams)
+        }
+        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, label: "Validating", streams: streams)
+        let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
+        var options = ValidationOptions()
+        options.deep = parsed.has("deep")
+        let report = Validator(options: options).validate(result)
+        let shown = report.filtered(minimumSeverity: minimum)
+        if parsed.has("json") {
+            streams.print(ValidateReport.json(shown, counts: report.countsBySeverity).rendered())
+        } else {
+            streams.print(ValidateReport.text(shown, counts: report.countsBySeverity), terminator: "")
+        }
+        return report.hasErrors || anyMissing ? .failure : .success
+    }
+}
