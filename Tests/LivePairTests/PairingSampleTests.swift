@@ -72,15 +72,16 @@ struct PairingSampleTests {
         }
     }
 
-    @Test("unreadable and unknown files are unpaired as unreadable")
+    @Test("unreadable files and files posing as media are unreadable; other files are not-media")
     func unreadable() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(Array("not a photo".utf8), as: "notes.jpg")
+        try folder.write(Array("just notes".utf8), as: "notes.txt")
         let missing = PairingFixtures.resource(at: folder.path + "/vanished.HEIC")
-        let inputs = [folder.resource("notes.jpg"), missing]
+        let inputs = [folder.resource("notes.jpg"), folder.resource("notes.txt"), missing]
         let result = Pairing.pair(inputs)
-        #expect(result.unpaired.map(\.reason) == [.unreadable, .unreadable])
+        #expect(result.unpaired.map(\.reason) == [.unreadable, .notMedia, .unreadable])
         PairingFixtures.expectEachResourceOnce(result, inputs: inputs)
     }
 

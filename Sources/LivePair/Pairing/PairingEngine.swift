@@ -15,7 +15,8 @@ struct PairingEngine: Sendable {
         var readable: [AssetResource] = []
         for resource in sorted {
             if resource.pairingCategory == .unreadable {
-                result.unpaired.append(UnpairedResource(resource: resource, reason: .unreadable))
+                let notMedia = resource.role == .unknown && resource.identity.isComplete
+                result.unpaired.append(UnpairedResource(resource: resource, reason: notMedia ? .notMedia : .unreadable))
             } else {
                 readable.append(resource)
             }

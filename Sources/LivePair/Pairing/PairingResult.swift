@@ -27,8 +27,10 @@ public enum UnpairedReason: String, Sendable, Equatable {
     case missingPhoto = "missing-photo"
     /// A photo or movie without a content identifier: not a Live Photo half.
     case noContentIdentifier = "no-content-identifier"
-    /// A file that could not be read or is not a media format.
+    /// A file that could not be read, or that claims a media format its content is not.
     case unreadable
+    /// A file that was read and is not a photo or movie (a text file, a sidecar).
+    case notMedia = "not-media"
     /// A candidate that lost to a better match for the same identifier (see `ambiguous`).
     case lostAmbiguity = "lost-ambiguity"
 }

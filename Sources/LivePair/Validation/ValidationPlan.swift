@@ -68,7 +68,7 @@ struct ValidationPlan: Sendable {
             case .missingPhoto:
                 orphanMovies.append(
                     AssetPlan(kind: .livePhoto, contentIdentifier: resource.contentIdentifier, photo: nil, video: resource))
-            case .noContentIdentifier, .unreadable, .lostAmbiguity:
+            case .noContentIdentifier, .unreadable, .notMedia, .lostAmbiguity:
                 loose.append(FilePlan(path: resource.path, role: resource.role, resource: resource))
             }
         }
