@@ -115,31 +115,9 @@ struct InspectCommandTests {
 
     @Test("the built executable exits with the documented statuses")
     func executable() throws {
-        let binary = try #require(Self.executable(), "livepair executable not built")
-        func status(_ arguments: [String]) throws -> Int32 {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        #expect(try status(["inspect", SampleMedia.path("live/train.jpg")]) == 0)
-        #expect(try status(["inspect", SampleMedia.path("broken/google_motion_photo_broken.jpg")]) == 1)
-        #expect(try status(["inspect", "--nope"]) == 64)
-    }
-
-    /// The `livepair` executable next to the test bundle in the build directory.
-    static func executable() -> URL? {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("livepair")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
+        #expect(try LivePairBinary.run(["inspect", SampleMedia.path("live/train.jpg")]).status == 0)
+        #expect(try LivePairBinary.run(["inspect", SampleMedia.path("broken/google_motion_photo_broken.jpg")]).status == 1)
+        #expect(try LivePairBinary.run(["inspect", "--nope"]).status == 64)
     }
 }
 

@@ -62,7 +62,12 @@ public enum ValidateCommand: Command {
         let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
         var options = ValidationOptions()
         options.deep = parsed.has("deep")
-        let report = Validator(options: options).validate(result)
+        let progress = ProgressReporter(
+            streams: streams, label: options.deep ? "Decoding" : "Checking", total: 0, minimumTotal: options.deep ? 1 : 50)
+        let report = Validator(options: options).validate(result, progress: { done, total in
+            progress.update(done: done, total: total)
+        })
+        progress.finish()
         let shown = report.filtered(minimumSeverity: minimum)
         if parsed.has("json") {
             streams.print(ValidateReport.json(shown, counts: report.countsBySeverity).rendered())

@@ -7,8 +7,9 @@ public final class ProgressReporter: @unchecked Sendable {
     private let lock = NSLock()
     private let streams: OutputStreams
     private let label: String
-    private let total: Int
-    private let enabled: Bool
+    private var total: Int
+    private let minimumTotal: Int
+    private let isTerminal: Bool
     private var done = 0
     private var lastDrawn = Date.distantPast
 
@@ -17,15 +18,34 @@ public final class ProgressReporter: @unchecked Sendable {
         self.streams = streams
         self.label = label
         self.total = total
-        self.enabled = streams.errorIsTerminal && total >= minimumTotal
+        self.minimumTotal = minimumTotal
+        self.isTerminal = streams.errorIsTerminal
     }
+
+    private var enabled: Bool { isTerminal && total >= minimumTotal }
 
     /// Records one finished step; redraws at most ten times a second.
     public func advance() {
-        guard enabled else { return }
+        guard isTerminal else { return }
         lock.lock()
         defer { lock.unlock() }
         done += 1
+        draw()
+    }
+
+    /// Records that `done` of `total` steps are finished (for work that counts its own steps).
+    public func update(done: Int, total: Int) {
+        guard isTerminal else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        self.done = max(self.done, done)
+        self.total = total
+        draw()
+    }
+
+    /// Redraws the line when enabled and at most ten times a second; `lock` is held.
+    private func draw() {
+        guard enabled else { return }
         let now = Date()
         if now.timeIntervalSince(lastDrawn) >= 0.1 || done == total {
             lastDrawn = now
@@ -35,7 +55,9 @@ public final class ProgressReporter: @unchecked Sendable {
 
     /// Erases the progress line.
     public func finish() {
-        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard enabled, done > 0 else { return }
         streams.printError("\r\u{1B}[K", terminator: "")
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Runs the built `livepair` executable, as a user or a backend's job runner would.
+enum LivePairBinary {
+    /// The executable next to the test bundle in the build directory.
+    static let url: URL? = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("livepair")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// Runs `livepair arguments...` and returns its exit status, standard output and standard error.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let binary = try #require(url, "the livepair executable is not built")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes before waiting, so a large report cannot fill a pipe and block the child.
+        var stdoutData = Data()
+        let group = DispatchGroup()
+        let errorBox = DataBox()
+        group.enter()
+        DispatchQueue.global().async {
+            errorBox.data = error.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        stdoutData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdoutData, as: UTF8.self), String(decoding: errorBox.data, as: UTF8.self))
+    }
+
+    /// The JSON object printed on standard output.
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+}
+
+/// Data handed from a reader thread.
+private final class DataBox: @unchecked Sendable {
+    // Sendable: written once by the reader before `group.leave()`, read after `group.wait()`.
+    var data = Data()
+}
