@@ -63,6 +63,34 @@ struct PairingDuplicateTests {
         PairingFixtures.expectEachResourceOnce(result, inputs: inputs)
     }
 
+    @Test("many same-size look-alikes are fingerprinted once each, not compared with each other")
+    func sameSizeLookAlikesCostLinearReads() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Ten copies of a JPEG that differ only in one byte of the image data near the end: same
+        // size, same identity (format, date, size), different bytes.
+        var bytes = try SampleMedia.bytes("live/train.jpg")
+        let position = bytes.count - 100
+        var inputs: [AssetResource] = []
+        for copy in 0..<10 {
+            bytes[position] = UInt8(copy)
+            try folder.write(bytes, as: "copy\(copy).jpg")
+            inputs.append(folder.resource("copy\(copy).jpg"))
+        }
+        // And two byte-identical copies, which must still be found.
+        try folder.write(bytes, as: "twin.jpg")
+        inputs.append(folder.resource("twin.jpg"))
+        let counter = CountingContentSource()
+        let result = Pairing.pair(inputs, options: PairingOptions(comparisonChunkSize: 65_536), contents: counter)
+        #expect(result.duplicates == [
+            DuplicateGroup(original: folder.path + "/copy9.jpg", duplicates: [folder.path + "/twin.jpg"], kind: .identicalFile)
+        ])
+        // Each file is fingerprinted once (first and last 64 KiB), then one full comparison for the twins.
+        let fingerprints = 11 * 2 * 65_536
+        #expect(counter.bytesRead <= fingerprints + 2 * bytes.count)
+        PairingFixtures.expectEachResourceOnce(result, inputs: inputs)
+    }
+
     @Test("a copy that differs by one appended byte is not a duplicate")
     func nearCopyIsNoDuplicate() throws {
         let folder = try TemporaryFolder()

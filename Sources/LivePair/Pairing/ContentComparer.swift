@@ -31,6 +31,13 @@ final class ComparisonMemo: Sendable {
     }
 
     private let outcomes = Mutex<[Key: Bool]>([:])
+    private let fingerprints = Mutex<[ContentRange: UInt64]>([:])
+
+    /// The remembered fingerprint of `range`, if any.
+    func fingerprint(_ range: ContentRange) -> UInt64? { fingerprints.withLock { $0[range] } }
+
+    /// Remembers the fingerprint of `range`.
+    func record(_ range: ContentRange, fingerprint: UInt64) { fingerprints.withLock { $0[range] = fingerprint } }
 
     /// The remembered outcome of comparing `one` with `other`, if any.
     func outcome(_ one: ContentRange, _ other: ContentRange) -> Bool? {
@@ -47,6 +54,7 @@ final class ComparisonMemo: Sendable {
         outcomes.withLock { table in
             table = table.filter { $0.key.first.path != path && $0.key.second.path != path }
         }
+        fingerprints.withLock { table in table = table.filter { $0.key.path != path } }
     }
 }
 
@@ -69,6 +77,29 @@ struct ContentComparer: Sendable {
         let outcome = compare(one, other)
         memo?.record(one, other, equal: outcome)
         return outcome
+    }
+
+    /// Bytes hashed at each end of a range for its fingerprint.
+    static let fingerprintSpan: UInt64 = 64 << 10
+
+    /// A hash (FNV-1a, 64 bits) of the first and last 64 KiB of `range`, or nil when it cannot be
+    /// read. Equal ranges have equal fingerprints, so among many same-size candidates only those
+    /// with equal fingerprints need a full comparison: each candidate is read once, not once per
+    /// other candidate.
+    func fingerprint(_ range: ContentRange) -> UInt64? {
+        if let known = memo?.fingerprint(range) { return known }
+        guard let source = try? contents.open(path: range.path), fits(range, in: source) else { return nil }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        let head = min(range.length, Self.fingerprintSpan)
+        let tailStart = max(head, range.length - min(range.length, Self.fingerprintSpan))
+        for (start, end) in [(UInt64(0), head), (tailStart, range.length)] where end > start {
+            guard let bytes = try? source.read(at: range.offset + start, count: Int(end - start)),
+                bytes.count == Int(end - start)
+            else { return nil }
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        memo?.record(range, fingerprint: hash)
+        return hash
     }
 
     private func compare(_ one: ContentRange, _ other: ContentRange) -> Bool {

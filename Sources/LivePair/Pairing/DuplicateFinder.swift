@@ -57,30 +57,59 @@ struct DuplicateFinder {
         }
         var duplicateIndices = Set<Int>()
         var groups: [DuplicateGroup] = []
-        for indices in buckets.values where indices.count > 1 {
-            // Each class: an original and the copies equal to it.
-            var classes: [(original: Int, copies: [Int])] = []
-            for index in indices {
-                let range = wholeFile(resources[index])
-                if let match = classes.firstIndex(where: { comparer.equal(wholeFile(resources[$0.original]), range) }) {
-                    classes[match].copies.append(index)
-                } else {
-                    classes.append((index, []))
-                }
-            }
-            for found in classes where !found.copies.isEmpty {
-                let members = ([found.original] + found.copies).sorted()
-                let original = members.first { hasPartnerInFolder(resources[$0]) } ?? members[0]
-                let copies = members.filter { $0 != original }
-                duplicateIndices.formUnion(copies)
-                groups.append(
-                    DuplicateGroup(
-                        original: resources[original].path, duplicates: copies.map { resources[$0].path },
-                        kind: .identicalFile))
+        for bucket in buckets.values where bucket.count > 1 {
+            for indices in candidateGroups(bucket, in: resources) where indices.count > 1 {
+                groups += identicalClasses(indices, in: resources, duplicates: &duplicateIndices, preferring: hasPartnerInFolder)
             }
         }
         let kept = resources.indices.filter { !duplicateIndices.contains($0) }.map { resources[$0] }
         return (kept, groups)
+    }
+
+    /// Splits a bucket of same-size, same-identity files into groups that may be identical. Two
+    /// files are compared directly; larger buckets are first split by fingerprint, so that each file
+    /// is read once instead of once per other file (many same-size files cannot cost quadratic reads).
+    private func candidateGroups(_ bucket: [Int], in resources: [AssetResource]) -> [[Int]] {
+        guard bucket.count > 2 else { return [bucket] }
+        var byFingerprint: [UInt64: [Int]] = [:]
+        var unreadable: [[Int]] = []
+        for index in bucket {
+            if let fingerprint = comparer.fingerprint(wholeFile(resources[index])) {
+                byFingerprint[fingerprint, default: []].append(index)
+            } else {
+                unreadable.append([index])
+            }
+        }
+        return byFingerprint.values.map { $0.sorted() } + unreadable
+    }
+
+    /// The duplicate groups among `indices` (files that may be identical), comparing bytes.
+    private func identicalClasses(
+        _ indices: [Int], in resources: [AssetResource], duplicates duplicateIndices: inout Set<Int>,
+        preferring hasPartnerInFolder: (AssetResource) -> Bool
+    ) -> [DuplicateGroup] {
+        var groups: [DuplicateGroup] = []
+        // Each class: an original and the copies equal to it.
+        var classes: [(original: Int, copies: [Int])] = []
+        for index in indices {
+            let range = wholeFile(resources[index])
+            if let match = classes.firstIndex(where: { comparer.equal(wholeFile(resources[$0.original]), range) }) {
+                classes[match].copies.append(index)
+            } else {
+                classes.append((index, []))
+            }
+        }
+        for found in classes where !found.copies.isEmpty {
+            let members = ([found.original] + found.copies).sorted()
+            let original = members.first { hasPartnerInFolder(resources[$0]) } ?? members[0]
+            let copies = members.filter { $0 != original }
+            duplicateIndices.formUnion(copies)
+            groups.append(
+                DuplicateGroup(
+                    original: resources[original].path, duplicates: copies.map { resources[$0].path },
+                    kind: .identicalFile))
+        }
+        return groups
     }
 
     /// Splits `movies` (sorted by path) into the movies kept and groups of movies whose bytes equal
