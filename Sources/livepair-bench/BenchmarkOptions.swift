@@ -18,8 +18,9 @@ struct BenchmarkOptions {
         let description: String
     }
 
-    /// Parses `--files N --samples DIR --work DIR --rounds N`.
-    init(_ arguments: [String]) throws {
+    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N`.
+    init(_ arguments: [String], defaultFileCount: Int) throws {
+        fileCount = defaultFileCount
         var index = 0
         func value() throws -> String {
             guard index + 1 < arguments.count else { throw Invalid(description: "missing value for \(arguments[index])") }

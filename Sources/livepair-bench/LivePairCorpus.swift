@@ -24,8 +24,11 @@ struct LivePairCorpus {
         let bytes: [UInt8]
     }
 
-    /// Writes about `count` files made from the media under `samples`.
-    static func make(from samples: String, count: Int, into work: String?) throws -> LivePairCorpus {
+    /// Writes about `count` files made from the media under `samples`. With `sparse`, each file
+    /// keeps only the pages identification reads (recorded by identifying the copy in memory) and
+    /// is a hole elsewhere: LivePair reads exactly the same bytes as from a full copy, while 20,000
+    /// files fit in memory and on disk.
+    static func make(from samples: String, count: Int, into work: String?, sparse: Bool = false) throws -> LivePairCorpus {
         let sampleFiles = try BenchmarkCorpus.sampleFiles(under: samples)
         let identifier = ResourceIdentifier()
         let templates = try sampleFiles.map { path in
@@ -63,9 +66,11 @@ struct LivePairCorpus {
                 let fresh = UUID(generator: &generator)
                 let names = Self.vendorNames(serial: serial, identifier: fresh, photo: photo.path, video: video.path)
                 let photoPath = try write(
-                    patched(photo, identifier: fresh), to: directory, folder: "photos/\(serial % 13)/\(serial % 5)", name: names.photo)
+                    patched(photo, identifier: fresh), to: directory, folder: "photos/\(serial % 13)/\(serial % 5)", name: names.photo,
+                    sparse: sparse)
                 let videoPath = try write(
-                    patched(video, identifier: fresh), to: directory, folder: "videos/\(serial * 7 % 11)", name: names.video)
+                    patched(video, identifier: fresh), to: directory, folder: "videos/\(serial * 7 % 11)", name: names.video,
+                    sparse: sparse)
                 files += [photoPath, videoPath]
                 pairCount += 1
             } else {
@@ -74,7 +79,7 @@ struct LivePairCorpus {
                     ? patched(template, identifier: UUID(generator: &generator)) : template.bytes
                 bytes = Self.madeUnique(bytes, format: template.identity.format, serial: serial)
                 let name = "\(serial)-" + (template.path as NSString).lastPathComponent
-                files.append(try write(bytes, to: directory, folder: "other/\(serial % 17)", name: name))
+                files.append(try write(bytes, to: directory, folder: "other/\(serial % 17)", name: name, sparse: sparse))
             }
         }
         generator.shuffle(&files)
@@ -124,11 +129,26 @@ struct LivePairCorpus {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to directory: URL, folder: String, name: String) throws -> String {
+    private static func write(_ bytes: [UInt8], to directory: URL, folder: String, name: String, sparse: Bool) throws -> String {
         let folderURL = directory.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
         let url = folderURL.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
+        guard sparse else {
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        let recorder = RecordingByteSource(MemoryByteSource(bytes, name: url.path))
+        _ = ResourceIdentifier().identify(source: recorder, path: url.path)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BenchmarkOptions.Invalid(description: "cannot create \(url.path)")
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        for page in recorder.pages() {
+            try handle.seek(toOffset: page.lowerBound)
+            try handle.write(contentsOf: bytes[Int(page.lowerBound)..<Int(page.upperBound)])
+        }
+        try handle.truncate(atOffset: UInt64(bytes.count))
         return url.path
     }
 

@@ -16,6 +16,14 @@ enum ResourceUsage {
         return UInt64(usage.ru_maxrss) * 1024  // kilobytes on Linux
     }
 
+    /// Resident memory of this process now, in bytes (from /proc/self/statm), or 0 where unavailable.
+    static var currentResidentBytes: UInt64 {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = UInt64(fields[1]) else { return 0 }
+        return pages * UInt64(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// Seconds elapsed while running `body`.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds

@@ -9,11 +9,16 @@ let usage = """
       identify     Identify >= 1,000 files (copies of SampleMedia) with LivePair and with one
                    exiftool process; print both times, the speedup and peak memory.
 
-    OPTIONS (identify):
-      --files N         Number of files in the corpus (default 1020).
+      validate     Identify, pair and validate (metadata only) >= 2,000 files: distinct Live Photos
+                   with renamed halves in nested folders, plus every other sample; against one
+                   exiftool process reading the same identifiers; then linearity at 10x the files.
+
+    OPTIONS:
+      --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
       --work DIR        Where the corpus is written (default: a new temporary directory, removed after).
       --rounds N        LivePair passes; the best is reported (default 5).
+      --scale N         validate: measure again at N times the files (default 10; 1 skips it).
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,16 +27,16 @@ guard let benchmark = arguments.first, !["-h", "--help"].contains(benchmark) els
     exit(arguments.isEmpty ? 64 : 0)
 }
 switch benchmark {
-case "identify":
+case "identify", "validate":
     let options: BenchmarkOptions
     do {
-        options = try BenchmarkOptions(Array(arguments.dropFirst()))
+        options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: benchmark == "validate" ? 2000 : 1020)
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(64)
     }
     do {
-        exit(try IdentifyBenchmark(options: options).run())
+        exit(benchmark == "validate" ? try ValidateBenchmark(options: options).run() : try IdentifyBenchmark(options: options).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
         exit(1)
