@@ -12,7 +12,36 @@ public protocol Command: Sendable {
     static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode
 }
 
+/// What to do after parsing a command's arguments.
+enum ParseOutcome {
+    /// Run the command with these arguments.
+    case run(ParsedArguments)
+    /// Stop with this exit code (help was shown, or a usage error reported).
+    case exit(ExitCode)
+}
+
 extension Command {
+    /// Parses `arguments` for a command that takes `<path> ...`: shows help for `--help`, reports
+    /// unknown options and a missing path as usage errors.
+    static func parsePaths(
+        _ arguments: [String], flags: Set<String>, options: Set<String> = [], streams: OutputStreams
+    ) -> ParseOutcome {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, flags: flags, options: options)
+        } catch {
+            return .exit(usageFailure(error, streams: streams))
+        }
+        if parsed.has("help") {
+            streams.print(help)
+            return .exit(.success)
+        }
+        guard !parsed.positionals.isEmpty else {
+            return .exit(usageFailure(UsageError("Missing expected argument '<path> ...'."), streams: streams))
+        }
+        return .run(parsed)
+    }
+
     /// Reports a usage error the swift-argument-parser way and returns exit status 64.
     static func usageFailure(_ error: UsageError, streams: OutputStreams) -> ExitCode {
         streams.printError("Error: \(error.message)")

@@ -37,17 +37,9 @@ public enum PairCommand: Command {
     /// Runs `pair`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        do {
-            parsed = try ParsedArguments(arguments, flags: ["json", "match-names"], options: [])
-        } catch {
-            return usageFailure(error, streams: streams)
-        }
-        if parsed.has("help") {
-            streams.print(help)
-            return .success
-        }
-        guard !parsed.positionals.isEmpty else {
-            return usageFailure(UsageError("Missing expected argument '<path> ...'."), streams: streams)
+        switch parsePaths(arguments, flags: ["json", "match-names"], streams: streams) {
+        case let .exit(code): return code
+        case let .run(arguments): parsed = arguments
         }
         let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let identities = FileIdentification.identifyAll(files, label: "Pairing", streams: streams)

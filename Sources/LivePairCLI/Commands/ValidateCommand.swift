@@ -36,14 +36,9 @@ public enum ValidateCommand: Command {
     /// Runs `validate`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        do {
-            parsed = try ParsedArguments(arguments, flags: ["json", "deep"], options: ["severity"])
-        } catch {
-            return usageFailure(error, streams: streams)
-        }
-        if parsed.has("help") {
-            streams.print(help)
-            return .success
+        switch parsePaths(arguments, flags: ["json", "deep"], options: ["severity"], streams: streams) {
+        case let .exit(code): return code
+        case let .run(arguments): parsed = arguments
         }
         var minimum = Severity.info
         if let level = parsed.options["severity"] {
@@ -53,9 +48,6 @@ public enum ValidateCommand: Command {
                     streams: streams)
             }
             minimum = severity
-        }
-        guard !parsed.positionals.isEmpty else {
-            return usageFailure(UsageError("Missing expected argument '<path> ...'."), streams: streams)
         }
         let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let identities = FileIdentification.identifyAll(files, label: "Validating", streams: streams)
