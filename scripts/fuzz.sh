@@ -52,7 +52,7 @@ if [ ! -x "$build/fuzz-identify" ] || [ ! -e "$stamp" ] || [ -n "$sources_now" ]
     -o "$build/libLivePair.a" "${identity[@]}"
   echo "fuzz.sh: linking the harness..." >&2
   swiftc "${swift_flags[@]}" -module-name FuzzIdentify -I "$build/modules" \
-    Fuzz/FuzzIdentify.swift "$build/libLivePair.a" "$build/libLivePairFormats.a" -o "$build/fuzz-identify"
+    -use-ld=lld Fuzz/FuzzIdentify.swift "$build/libLivePair.a" "$build/libLivePairFormats.a" -o "$build/fuzz-identify"
   touch "$stamp"
 fi
 
@@ -114,6 +114,8 @@ for folder, _, files in os.walk(media):
 PY
 fi
 
+# Swift's own crash backtracer fights ASan over the faulting thread; let libFuzzer report crashes.
+export SWIFT_BACKTRACE=enable=no
 if [ "$seconds" = "replay" ]; then
   exec "$build/fuzz-identify" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 "$@"
 fi

@@ -81,10 +81,12 @@ public struct MotionPhotoLocator: Sendable {
                     let start = size - UInt64(candidate)
                     if try hasFTYP(source, at: start) {
                         let end = min(start + UInt64(videoLength), Self.videoEnd(from: start, sef: sef, fileSize: size))
+                        // A start inside the SEF trailer would give a video that ends before it starts.
+                        guard end > start else { continue }
                         return found(start, end - start, .containerDirectory)
                     }
                 }
-                notes.append("Container directory puts the video at \(Int64(size) - total), where there is no ftyp")
+                notes.append("Container directory puts the video at \(Int64(size) &- total), where there is no ftyp")
             } else {
                 notes.append("Container directory video item has no length")
             }

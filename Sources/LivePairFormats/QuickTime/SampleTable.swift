@@ -18,6 +18,8 @@ public struct SampleTable: Sendable, Equatable {
     public let usesLargeChunkOffsets: Bool
     /// `stss`: 1-based sync sample numbers; nil when absent (every sample is a sync sample).
     public let syncSamples: [UInt32]?
+    /// The most samples expanded from `stts` when `stsz` gives no count (the parse's table-entry limit).
+    let maximumSamples: Int
 
     /// Compares tables entry by entry.
     public static func == (lhs: SampleTable, rhs: SampleTable) -> Bool {
@@ -33,13 +35,14 @@ public struct SampleTable: Sendable, Equatable {
     /// An empty table (a track without `stbl`).
     static let empty = SampleTable(
         timeToSample: [], compositionOffsets: [], constantSampleSize: 0, sampleSizes: [], sampleCount: 0,
-        sampleToChunk: [], chunkOffsets: [], usesLargeChunkOffsets: false, syncSamples: nil)
+        sampleToChunk: [], chunkOffsets: [], usesLargeChunkOffsets: false, syncSamples: nil,
+        maximumSamples: ParseLimits.default.maximumTableEntries)
 
     private init(
         timeToSample: [(count: UInt32, delta: UInt32)], compositionOffsets: [(count: UInt32, offset: Int32)],
         constantSampleSize: UInt32, sampleSizes: [UInt32], sampleCount: UInt32,
         sampleToChunk: [(firstChunk: UInt32, samplesPerChunk: UInt32, descriptionIndex: UInt32)],
-        chunkOffsets: [UInt64], usesLargeChunkOffsets: Bool, syncSamples: [UInt32]?
+        chunkOffsets: [UInt64], usesLargeChunkOffsets: Bool, syncSamples: [UInt32]?, maximumSamples: Int
     ) {
         self.timeToSample = timeToSample
         self.compositionOffsets = compositionOffsets
@@ -50,6 +53,7 @@ public struct SampleTable: Sendable, Equatable {
         self.chunkOffsets = chunkOffsets
         self.usesLargeChunkOffsets = usesLargeChunkOffsets
         self.syncSamples = syncSamples
+        self.maximumSamples = maximumSamples
     }
 
     /// Reads the tables of an `stbl` box. Every count is checked against the bytes present and the limits.
@@ -117,7 +121,7 @@ public struct SampleTable: Sendable, Equatable {
         self.init(
             timeToSample: stts, compositionOffsets: ctts, constantSampleSize: constant, sampleSizes: sizes,
             sampleCount: sampleCount, sampleToChunk: stsc, chunkOffsets: offsets, usesLargeChunkOffsets: large,
-            syncSamples: sync)
+            syncSamples: sync, maximumSamples: limits.maximumTableEntries)
     }
 
     /// Number of samples according to `stts` (which may differ from `stsz` in broken files).
@@ -134,7 +138,10 @@ public struct SampleTable: Sendable, Equatable {
 
     /// Presentation times (media ticks: decode time plus composition offset) of the first `limit`
     /// samples, in decode order.
+    /// The count never exceeds `stsz`'s sample count (or, without one, the table-entry limit the
+    /// table was parsed with): a damaged `stts` may claim 2^32 samples, which would be 32 GB of times.
     public func presentationTimes(limit: Int) -> [Int64] {
+        let limit = min(limit, sampleCount > 0 ? Int(sampleCount) : maximumSamples)
         var times: [Int64] = []
         times.reserveCapacity(min(limit, Int(min(timedSampleCount, 4096))))
         var decodeTime: Int64 = 0
