@@ -1,0 +1,168 @@
+/// One movie-level metadata value to write: a key and a typed value (`ilst` `data` atom).
+public struct MovieMetadataEntry: Sendable, Equatable {
+    /// The key namespace, `mdta` for reverse-DNS keys.
+    public var namespace: FourCC
+    /// The key, for example `com.apple.quicktime.content.identifier`.
+    public var key: String
+    /// The well-known type code (1 UTF-8, 21 signed integer, 22 unsigned integer, 23 float32, ...).
+    public var typeCode: UInt32
+    /// The value bytes, already encoded for `typeCode`.
+    public var value: [UInt8]
+
+    /// Memberwise initializer.
+    public init(namespace: FourCC = "mdta", key: String, typeCode: UInt32, value: [UInt8]) {
+        self.namespace = namespace
+        self.key = key
+        self.typeCode = typeCode
+        self.value = value
+    }
+
+    /// A UTF-8 text value (type 1).
+    public static func utf8(_ key: String, _ text: String) -> MovieMetadataEntry {
+        MovieMetadataEntry(key: key, typeCode: 1, value: Array(text.utf8))
+    }
+
+    /// The Live Photo content identifier (`com.apple.quicktime.content.identifier`, UTF-8).
+    public static func contentIdentifier(_ identifier: String) -> MovieMetadataEntry {
+        utf8(QuickTimeMovie.contentIdentifierKey, identifier)
+    }
+}
+
+/// Creates or updates a movie's `moov/meta` box (QuickTime form: no version and flags) holding
+/// `hdlr mdta`, `keys` and `ilst`, as Apple writes it.
+///
+/// Existing keys and values are kept byte for byte; a key that already exists gets its value
+/// replaced, a new key is appended to `keys` with a new `ilst` item.
+public enum MovieMetadataWriter {
+    /// Apple's `hdlr` payload in `moov/meta`: version/flags 0, no component type, subtype `mdta`,
+    /// zero manufacturer, flags and mask, and an empty name.
+    public static let handlerPayload: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0] + FourCC("mdta").bytes + [UInt8](repeating: 0, count: 14)
+
+    /// Sets `entries` in `moov` (a `moov` box), creating `moov/meta` when it is absent.
+    /// Throws `unsupported` when `moov/meta` exists with a handler other than `mdta`.
+    public static func set(_ entries: [MovieMetadataEntry], in moov: inout BoxNode) throws(FormatError) {
+        guard moov.type == "moov" else { throw .invalid(context: "\(moov.type)", reason: "not a moov box") }
+        guard !entries.isEmpty else { return }
+        var meta = moov.child("meta") ?? BoxNode.container("meta", [.leaf("hdlr", handlerPayload)])
+        try set(entries, inMeta: &meta)
+        moov.replaceOrAppend(meta)
+    }
+
+    /// Sets `entries` in a `meta` box (either form) with `hdlr mdta`.
+    public static func set(_ entries: [MovieMetadataEntry], inMeta meta: inout BoxNode) throws(FormatError) {
+        if let hdlr = meta.child("hdlr") {
+            var reader = hdlr.payloadReader()
+            try reader.skip(8)
+            let handler = try reader.fourCC()
+            guard handler == "mdta" else {
+                throw .unsupported(context: "moov/meta", reason: "handler \(handler) is not mdta; metadata not written")
+            }
+        } else {
+            meta.insert(.leaf("hdlr", handlerPayload), at: 0)
+        }
+        var keys = try readKeys(meta.child("keys"))
+        var items = try readItems(meta.child("ilst"))
+        for entry in entries {
+            let keyBytes = Array(entry.key.utf8)
+            let dataAtom = dataAtom(typeCode: entry.typeCode, value: entry.value)
+            if let index = keys.entries.firstIndex(where: { $0.namespace == entry.namespace && $0.name == keyBytes }) {
+                let itemType = FourCC(rawValue: UInt32(index + 1))
+                if let itemIndex = items.firstIndex(where: { $0.type == itemType }) {
+                    items[itemIndex] = replacingData(of: items[itemIndex], with: dataAtom)
+                } else {
+                    items.append(.container(itemType, [dataAtom]))
+                }
+            } else {
+                keys.entries.append((entry.namespace, keyBytes))
+                items.append(.container(FourCC(rawValue: UInt32(keys.entries.count)), [dataAtom]))
+            }
+        }
+        let keysBox = keysBox(keys)
+        var list = meta.child("ilst") ?? BoxNode.leaf("ilst", [])
+        list.content = .container(prefix: [], children: items, trailer: [])
+        if let index = meta.childIndex("keys") {
+            meta.children[index] = keysBox
+        } else {
+            meta.insert(keysBox, at: (meta.childIndex("hdlr") ?? -1) + 1)
+        }
+        if let index = meta.childIndex("ilst") {
+            meta.children[index] = list
+        } else {
+            meta.insert(list, at: (meta.childIndex("keys") ?? -1) + 1)
+        }
+    }
+
+    /// A `data` atom: u32 type, u32 locale (0), value.
+    public static func dataAtom(typeCode: UInt32, value: [UInt8]) -> BoxNode {
+        var writer = ByteWriter(capacity: value.count + 8)
+        writer.u32(typeCode)
+        writer.u32(0)
+        writer.append(value)
+        return .leaf("data", writer.bytes)
+    }
+
+    // MARK: keys and ilst
+
+    private struct Keys {
+        var versionAndFlags: [UInt8] = [0, 0, 0, 0]
+        var entries: [(namespace: FourCC, name: [UInt8])] = []
+    }
+
+    private static func readKeys(_ box: BoxNode?) throws(FormatError) -> Keys {
+        guard let box else { return Keys() }
+        var reader = box.payloadReader()
+        var keys = Keys()
+        keys.versionAndFlags = try reader.bytes(4)
+        let count = try reader.u32()
+        try ParseLimits.default.checkTable(UInt64(count), entrySize: 8, available: reader.remaining, context: "keys")
+        for _ in 0..<count {
+            let size = Int(try reader.u32())
+            guard size >= 8 else { throw .invalid(context: "keys", reason: "key entry size \(size) is below 8") }
+            let namespace = try reader.fourCC()
+            keys.entries.append((namespace, try reader.bytes(size - 8)))
+        }
+        return keys
+    }
+
+    private static func keysBox(_ keys: Keys) -> BoxNode {
+        var writer = ByteWriter()
+        writer.append(keys.versionAndFlags)
+        writer.u32(UInt32(keys.entries.count))
+        for entry in keys.entries {
+            writer.u32(UInt32(entry.name.count + 8))
+            writer.fourCC(entry.namespace)
+            writer.append(entry.name)
+        }
+        return .leaf("keys", writer.bytes)
+    }
+
+    private static func readItems(_ box: BoxNode?) throws(FormatError) -> [BoxNode] {
+        guard let box else { return [] }
+        if box.isContainer { return box.children }
+        var reader = box.payloadReader()
+        var items: [BoxNode] = []
+        for item in try BoxParser().parseBoxes(&reader) {
+            var node = try BoxNode(item)
+            if !node.isContainer, let payload = node.payload {
+                // An item holds `data` (and possibly other) atoms: keep them as children.
+                var inner = ByteReader(payload)
+                let atoms = try BoxParser().parseBoxes(&inner)
+                var children: [BoxNode] = []
+                for atom in atoms { children.append(try BoxNode(atom)) }
+                let used = atoms.reduce(0) { $0 + Int($1.size) }
+                node.content = .container(prefix: [], children: children, trailer: Array(payload[used...]))
+            }
+            items.append(node)
+        }
+        return items
+    }
+
+    private static func replacingData(of item: BoxNode, with data: BoxNode) -> BoxNode {
+        var item = item
+        var children = item.children.filter { $0.type != "data" }
+        let position = item.children.firstIndex { $0.type == "data" } ?? children.count
+        children.insert(data, at: min(position, children.count))
+        item.children = children
+        return item
+    }
+}

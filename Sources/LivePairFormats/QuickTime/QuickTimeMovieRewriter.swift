@@ -1,0 +1,323 @@
+/// Makes a QuickTime movie a Live Photo movie: sets the content identifier in `moov/meta` and adds
+/// (or replaces) the still-image-time track, without touching the media data.
+///
+/// The output is laid out like a camera file: the input's boxes (`ftyp`, `wide`, `mdat`, ...) are
+/// copied through streaming reads in their order, then a small new `mdat` holds the 9-byte
+/// still-image-time sample, then the new `moov` comes last. What happens to the old `moov`
+/// depends on `placement`. Chunk offsets (`stco`/`co64`) of every track are relocated whenever
+/// data moves; `stco` becomes `co64` when an offset passes 2^32 - 1. The input is never modified.
+public struct QuickTimeMovieRewriter: Sendable {
+    /// Where the new `moov` goes.
+    public enum MoovPlacement: Sendable, Equatable {
+        /// At the end (camera layout). The old `moov` is dropped: if it was last this truncates it
+        /// away; if it was before `mdat` the data after it moves up and chunk offsets are relocated.
+        case end
+        /// At the end, with the old `moov` kept as a `free` box of the same size (zero-filled):
+        /// nothing moves, no offset changes.
+        case endKeepingFreeSpace
+        /// Where the old `moov` was (fast-start layout): the data after it moves by the size
+        /// difference and chunk offsets are relocated.
+        case inPlace
+    }
+
+    /// What a rewrite did.
+    public struct Result: Sendable, Equatable {
+        /// The still-image time written (snapped to a video frame), in seconds on the movie timeline.
+        public let stillImageTime: Double
+        /// The still-image-time track's id.
+        public let stillImageTrackID: UInt32
+        /// Whether sample data moved (chunk offsets were relocated).
+        public let relocatedChunkOffsets: Bool
+        /// Size of the output in bytes.
+        public let outputSize: UInt64
+    }
+
+    /// The movie read.
+    public let source: any ByteSource
+    /// Where the new `moov` goes.
+    public var placement: MoovPlacement
+    /// Limits for parsing the input.
+    public var limits: ParseLimits
+    /// When true, the output gets Apple's file type box (`ftyp`, major brand `qt  `, minor version
+    /// 0, compatible brand `qt  `) in place of the input's (an MP4's `isom`/`mp42`), or at the
+    /// start when the input has none. Data after it moves when the sizes differ, with chunk
+    /// offsets relocated.
+    public var quickTimeFileType: Bool = false
+
+    /// Apple's `ftyp` box: `qt  `, minor version 0, compatible `qt  `.
+    public static let quickTimeFileTypeBox: [UInt8] = BoxNode.leaf(
+        "ftyp", FourCC("qt  ").bytes + [0, 0, 0, 0] + FourCC("qt  ").bytes).serialized()
+
+    /// A rewriter of the movie in `source`.
+    public init(source: any ByteSource, placement: MoovPlacement = .end, limits: ParseLimits = .default) {
+        self.source = source
+        self.placement = placement
+        self.limits = limits
+    }
+
+    /// A rewriter of the movie at `path` (opened read-only).
+    public init(path: String, placement: MoovPlacement = .end, limits: ParseLimits = .default) throws(FormatError) {
+        self.init(source: try FileByteSource(path: path), placement: placement, limits: limits)
+    }
+
+    /// Writes the Live Photo movie to `path` atomically (temporary file, fsync, rename).
+    ///
+    /// - Parameters:
+    ///   - contentIdentifier: written as `com.apple.quicktime.content.identifier` (UTF-8).
+    ///   - stillImageTime: seconds on the movie timeline, snapped to the nearest presentation time
+    ///     of a main video frame. Nil keeps an existing still-image-time track as it is, or, when
+    ///     there is none, uses the frame nearest the middle of the movie.
+    ///   - extraMetadata: further `moov/meta` values to set.
+    ///   - interpose: wraps the output sink (tests inject failures).
+    @discardableResult
+    public func write(
+        to path: String, contentIdentifier: String, stillImageTime: Double?, extraMetadata: [MovieMetadataEntry] = [],
+        interpose: ((any ByteSink) -> any ByteSink)? = nil
+    ) throws(FormatError) -> Result {
+        let plan = try makePlan(
+            contentIdentifier: contentIdentifier, stillImageTime: stillImageTime, extraMetadata: extraMetadata)
+        try AtomicFileWriter.write(to: path, interpose: interpose) { sink throws(FormatError) in
+            try emit(plan, to: sink)
+        }
+        return plan.result
+    }
+
+    /// Writes the Live Photo movie to `sink` (front to back).
+    @discardableResult
+    public func write(
+        to sink: any ByteSink, contentIdentifier: String, stillImageTime: Double?,
+        extraMetadata: [MovieMetadataEntry] = []
+    ) throws(FormatError) -> Result {
+        let plan = try makePlan(
+            contentIdentifier: contentIdentifier, stillImageTime: stillImageTime, extraMetadata: extraMetadata)
+        try emit(plan, to: sink)
+        return plan.result
+    }
+
+    // MARK: Planning
+
+    /// One piece of the output.
+    enum Piece {
+        case copy(Range<UInt64>)
+        case bytes([UInt8])
+        case zeros(UInt64)
+    }
+
+    struct Plan {
+        var pieces: [Piece]
+        var result: Result
+    }
+
+    private struct Layout {
+        var pieces: [Piece] = []
+        var map = OffsetMap()
+        var sampleOffset: UInt64 = 0
+        var moovPieceIndex = 0
+        var size: UInt64 = 0
+    }
+
+    func makePlan(
+        contentIdentifier: String, stillImageTime: Double?, extraMetadata: [MovieMetadataEntry]
+    ) throws(FormatError) -> Plan {
+        let scanner = TopLevelBoxScanner(limits: limits)
+        let boxes = try scanner.scan(source)
+        if let truncated = boxes.first(where: \.isTruncated) {
+            throw .truncated(
+                context: "\(truncated.type) box at \(truncated.fileOffset)", needed: truncated.size,
+                available: source.size - truncated.fileOffset)
+        }
+        guard let moovIndex = boxes.firstIndex(where: { $0.type == "moov" }) else {
+            throw .invalid(context: "movie", reason: "no moov box")
+        }
+        let moovBox = try scanner.load(boxes[moovIndex], from: source)
+        let movie = try QuickTimeMovieParser(limits: limits).parse(moov: moovBox, fileType: nil, topLevelBoxes: boxes)
+        let original = try BoxNode(moovBox)
+        guard let mvhd = original.child("mvhd") else { throw .invalid(context: "moov", reason: "no mvhd box") }
+        guard let video = movie.videoTrack else {
+            throw .unsupported(context: "movie", reason: "no video track to place the still-image time on")
+        }
+
+        // Which track to replace, and the still time.
+        let existing = movie.stillImageTimeTrack
+        let existingTime = existing == nil ? nil : QuickTimeMovieParser(limits: limits).stillImageTime(of: movie, source: source)
+        let keepExisting = stillImageTime == nil && existingTime != nil
+        let seconds: Double
+        if keepExisting, let existingTime {
+            seconds = existingTime.seconds
+        } else {
+            let requested = stillImageTime ?? movie.header.durationSeconds / 2
+            guard requested.isFinite else {
+                throw .invalid(context: "still-image time", reason: "\(requested) is not a number of seconds")
+            }
+            guard let snapped = StillImageTimeTrackWriter.snap(requested, toFramesOf: video) else {
+                throw .unsupported(context: "movie", reason: "the video track presents no frames")
+            }
+            seconds = snapped
+        }
+        let timescale = movie.header.timescale
+        let scaled = (seconds * Double(timescale)).rounded()
+        guard scaled.isFinite, scaled < Double(UInt64(1) << 53) else {
+            throw .invalid(context: "still-image time", reason: "\(seconds) s is not a time on this movie's timeline")
+        }
+        let ticks = UInt64(max(0, scaled))
+        let maxID = movie.tracks.map(\.header.trackID).max() ?? 0
+        let trackID: UInt32
+        if let existing {
+            trackID = existing.header.trackID
+        } else {
+            let next = try MovieHeaderEditing.nextTrackID(of: mvhd)
+            guard maxID < UInt32.max - 1 else {
+                throw .unsupported(context: "moov", reason: "no track id is left for the still-image-time track")
+            }
+            trackID = next > maxID && next < UInt32.max ? next : maxID + 1
+        }
+        let trakIndices = original.children.indices.filter { original.children[$0].type == "trak" }
+        let existingTrakIndex = existing.flatMap { track in
+            movie.tracks.firstIndex(of: track).map { trakIndices[$0] }
+        }
+        // A replaced track whose sample sits alone in a small mdat (written by an earlier rewrite)
+        // leaves that mdat orphaned: drop it, so restamping again does not grow the file.
+        var dropped: Set<Int> = []
+        if !keepExisting, let existing, let offset = existing.samples.sampleOffset(at: 0),
+            let index = boxes.firstIndex(where: {
+                $0.type == "mdat" && $0.headerSize == 8 && $0.payloadFileOffset == offset
+                    && $0.payloadSize == UInt64(StillImageTimeTrackWriter.sampleBytes.count)
+            }),
+            !movie.tracks.contains(where: { $0 != existing && $0.samples.chunkOffsets.contains(offset) })
+        {
+            dropped.insert(index)
+        }
+
+        func buildMoov(_ layout: Layout) throws(FormatError) -> BoxNode {
+            var moov = original
+            if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
+            try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
+            try MovieMetadataWriter.set([.contentIdentifier(contentIdentifier)] + extraMetadata, in: &moov)
+            if !keepExisting {
+                let trak = StillImageTimeTrackWriter.track(
+                    .init(
+                        trackID: trackID, videoTrackID: video.header.trackID, movieTicks: ticks,
+                        movieTimescale: timescale, creationTime: MovieHeaderEditing.creationTime(of: mvhd),
+                        sampleOffset: layout.sampleOffset))
+                let position = existingTrakIndex ?? ((moov.children.lastIndex { $0.type == "trak" } ?? 0) + 1)
+                moov.insert(trak, at: min(position, moov.children.count))
+                try moov.modify(["mvhd"]) { (header: inout BoxNode) throws(FormatError) in
+                    let next = try MovieHeaderEditing.nextTrackID(of: header)
+                    if next <= trackID, trackID < UInt32.max {
+                        try MovieHeaderEditing.setNextTrackID(trackID + 1, in: &header)
+                    }
+                    try MovieHeaderEditing.extendDuration(toAtLeast: ticks + 1, in: &header)
+                }
+            }
+            return moov
+        }
+
+        var moovSize = UInt64(boxes[moovIndex].size)
+        for _ in 0..<8 {
+            var layout = try self.layout(
+                boxes: boxes, moovIndex: moovIndex, dropping: dropped, appendingSample: !keepExisting,
+                newMoovSize: moovSize)
+            let moov = try buildMoov(layout)
+            if moov.size == moovSize {
+                layout.pieces[layout.moovPieceIndex] = .bytes(moov.serialized())
+                let result = Result(
+                    stillImageTime: Double(ticks) / Double(timescale), stillImageTrackID: trackID,
+                    relocatedChunkOffsets: !layout.map.isIdentity, outputSize: layout.size)
+                return Plan(pieces: layout.pieces, result: result)
+            }
+            moovSize = moov.size
+        }
+        throw .invalid(context: "moov", reason: "the new movie box's size did not settle")
+    }
+
+    /// Lays out the output for a new `moov` of `newMoovSize` bytes (whose bytes are filled in later):
+    /// the input's boxes except `dropping`, the sample's own `mdat` when `appendingSample`, and `moov`.
+    private func layout(
+        boxes: [TopLevelBox], moovIndex: Int, dropping: Set<Int>, appendingSample: Bool, newMoovSize: UInt64
+    ) throws(FormatError) -> Layout {
+        var layout = Layout()
+        var out: UInt64 = 0
+        let sampleBox = BoxNode.leaf("mdat", StillImageTimeTrackWriter.sampleBytes)
+
+        func copy(_ box: TopLevelBox) throws(FormatError) {
+            let range = box.fileOffset..<box.fileOffset + box.size
+            layout.map.add(source: range, destination: out)
+            if box.sizeEncoding == .toEnd {
+                // Size 0 means "to the end of the file", which is no longer true: count it.
+                guard box.size <= UInt64(UInt32.max) else {
+                    throw .unsupported(context: "\(box.type) box", reason: "a to-end box over 4 GiB cannot be followed")
+                }
+                layout.pieces.append(.bytes(ByteWriter.encode(box.size, byteCount: 4) + box.type.bytes))
+                layout.pieces.append(.copy(range.lowerBound + 8..<range.upperBound))
+            } else {
+                layout.pieces.append(.copy(range))
+            }
+            out += box.size
+        }
+
+        if quickTimeFileType, !boxes.contains(where: { $0.type == "ftyp" }) {
+            layout.pieces.append(.bytes(Self.quickTimeFileTypeBox))
+            out += UInt64(Self.quickTimeFileTypeBox.count)
+        }
+        for (index, box) in boxes.enumerated() where !dropping.contains(index) {
+            if quickTimeFileType, box.type == "ftyp" {
+                layout.pieces.append(.bytes(Self.quickTimeFileTypeBox))
+                out += UInt64(Self.quickTimeFileTypeBox.count)
+                continue
+            }
+            if index == moovIndex {
+                switch placement {
+                case .end:
+                    continue
+                case .endKeepingFreeSpace:
+                    // A free box of exactly the old size: same header form, zero payload.
+                    let free = box.headerSize == 16
+                        ? ByteWriter.encode(1, byteCount: 4) + FourCC("free").bytes + ByteWriter.encode(box.size, byteCount: 8)
+                        : ByteWriter.encode(box.size, byteCount: 4) + FourCC("free").bytes
+                    layout.pieces.append(.bytes(free))
+                    layout.pieces.append(.zeros(box.size - UInt64(free.count)))
+                    out += box.size
+                    continue
+                case .inPlace:
+                    layout.moovPieceIndex = layout.pieces.count
+                    layout.pieces.append(.bytes([]))
+                    out += newMoovSize
+                    continue
+                }
+            }
+            try copy(box)
+        }
+        if appendingSample {
+            layout.pieces.append(.bytes(sampleBox.serialized()))
+            layout.sampleOffset = out + 8
+            out += sampleBox.size
+        }
+        if placement != .inPlace {
+            layout.moovPieceIndex = layout.pieces.count
+            layout.pieces.append(.bytes([]))
+            out += newMoovSize
+        }
+        layout.size = out
+        return layout
+    }
+
+    // MARK: Output
+
+    func emit(_ plan: Plan, to sink: any ByteSink) throws(FormatError) {
+        let zeroChunk = [UInt8](repeating: 0, count: 1 << 16)
+        for piece in plan.pieces {
+            switch piece {
+            case let .copy(range):
+                try sink.copy(from: source, range: range)
+            case let .bytes(bytes):
+                try sink.write(bytes)
+            case var .zeros(count):
+                while count > 0 {
+                    let step = Int(min(count, UInt64(zeroChunk.count)))
+                    try sink.write(zeroChunk[0..<step])
+                    count -= UInt64(step)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import LivePairFormats
+import TestSupport
+import Testing
+
+/// A temporary directory removed when the test ends.
+final class WriterScratch {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "livepair-writer-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Everything in the directory (to check that no temporary file is left behind).
+    func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
+}
+
+/// A sink that fails once `limit` bytes have gone through, to simulate a write failing halfway.
+final class FailingSink: ByteSink {
+    let base: any ByteSink
+    let limit: UInt64
+
+    init(_ base: any ByteSink, failAfter limit: UInt64) {
+        self.base = base
+        self.limit = limit
+    }
+
+    var bytesWritten: UInt64 { base.bytesWritten }
+
+    func write(_ bytes: ArraySlice<UInt8>) throws(FormatError) {
+        if base.bytesWritten + UInt64(bytes.count) > limit {
+            let allowed = Int(limit - min(limit, base.bytesWritten))
+            try base.write(bytes.prefix(allowed))
+            throw .io(path: "test sink", reason: "simulated failure after \(limit) bytes")
+        }
+        try base.write(bytes)
+    }
+}
+
+enum MovieOracle {
+    /// ffprobe's streams as dictionaries, keyed by the track id ("0x1", ...).
+    static func streams(_ path: String) throws -> [String: [String: Any]] {
+        let text = try ReferenceTool.run("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path])
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let list = json?["streams"] as? [[String: Any]] ?? []
+        var result: [String: [String: Any]] = [:]
+        for stream in list {
+            var copy = stream
+            copy["index"] = nil
+            result[stream["id"] as? String ?? "?"] = copy
+        }
+        return result
+    }
+
+    /// The MD5 of the first video stream's packets (`ffmpeg -c copy -f md5`).
+    static func videoMD5(_ path: String) throws -> String {
+        try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The MD5 of the first video stream's decoded frames.
+    static func decodedVideoMD5(_ path: String) throws -> String {
+        try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-f", "md5", "-"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func exifToolContentIdentifier(_ path: String) throws -> String {
+        try ReferenceTool.run("exiftool", ["-s", "-s", "-s", "-Keys:ContentIdentifier", path])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
