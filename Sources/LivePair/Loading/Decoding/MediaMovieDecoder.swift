@@ -1,0 +1,104 @@
+public import LivePairFormats
+public import LivePairMedia
+
+/// The loader's movie decoder over LivePairMedia: metadata from LivePair's identification and
+/// the QuickTime parser plus libavformat's probe (rotation, coded size); single frames through
+/// `VideoFrameDecoder` (seek, decode forward); all frames through `SequentialFrameReader`.
+/// Frames are scaled by libswscale, then turned upright by the track's display rotation.
+public struct MediaMovieDecoder: MovieDecoding {
+    /// Parser and pixel limits.
+    public let limits: ParseLimits
+
+    /// A decoder applying `limits`.
+    public init(limits: ParseLimits = .default) { self.limits = limits }
+
+    /// See `MovieDecoding.readMetadata`.
+    public func readMetadata(path: String, cancellation: CancellationFlag) throws(LoaderError) -> MovieMetadata {
+        if cancellation.isCancelled { throw .cancelled }
+        let identity = ResourceIdentifier(limits: limits).identify(path: path)
+        guard identity.format.isMovie else {
+            if let issue = identity.issues.first { throw .unreadable(path: path, reason: issue.message) }
+            throw .unsupportedFormat(path: path, format: identity.format.rawValue)
+        }
+        var frameTimes: [Double] = []
+        do throws(FormatError) {
+            let movie = try QuickTimeMovieParser(limits: limits).parse(try FileByteSource(path: path))
+            frameTimes = movie.videoTrack?.presentationTimes() ?? []
+        } catch { throw .unreadable(path, error) }
+        if cancellation.isCancelled { throw .cancelled }
+        let stream: VideoStreamInfo
+        do throws(MediaError) { stream = try VideoFrameProbe().probe(path: path) } catch {
+            throw LoaderError.movie(path, error)
+        }
+        let rotation = Int((stream.rotationDegrees / 90).rounded()) * 90
+        return MovieMetadata(
+            duration: identity.duration ?? stream.duration ?? frameTimes.last ?? 0,
+            frameRate: identity.frameRate ?? stream.framesPerSecond, stillImageTime: identity.stillImageTime,
+            hasAudio: identity.audioCodec != nil, contentIdentifier: identity.contentIdentifier, frameTimes: frameTimes,
+            codedSize: PixelSize(width: stream.width, height: stream.height), rotationDegrees: rotation,
+            codec: stream.codecName)
+    }
+
+    /// See `MovieDecoding.decodeFrame`.
+    public func decodeFrame(
+        path: String, at time: Double, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag
+    ) throws(LoaderError) -> MovieFrame {
+        let coded = Self.codedOutputSize(size, movie: movie)
+        do throws(MediaError) {
+            let decoder = VideoFrameDecoder(limits: limits, maximumDimension: max(coded.width, coded.height))
+            let frame = try decoder.decodeFrame(path: path, at: time, cancellation: cancellation)
+            var image = frame.image
+            if image.width != coded.width || image.height != coded.height {
+                image = try image.scaled(toWidth: coded.width, height: coded.height, filter: .area)
+            }
+            return MovieFrame(
+                image: try image.rotated(anticlockwiseDegrees: movie.rotationDegrees),
+                presentationTime: frame.presentationTime)
+        } catch {
+            throw LoaderError.movie(path, error)
+        }
+    }
+
+    /// See `MovieDecoding.makeFrameReader`.
+    public func makeFrameReader(path: String, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag)
+        throws(LoaderError) -> any MovieFrameReading
+    {
+        let coded = Self.codedOutputSize(size, movie: movie)
+        do throws(MediaError) {
+            let reader = try SequentialFrameReader(
+                path: path, width: coded.width, height: coded.height, limits: limits, cancellation: cancellation)
+            return RotatingFrameReader(reader: reader, path: path, rotation: movie.rotationDegrees)
+        } catch {
+            throw LoaderError.movie(path, error)
+        }
+    }
+
+    /// The stored-orientation size that becomes `size` once rotated.
+    static func codedOutputSize(_ size: PixelSize, movie: MovieMetadata) -> PixelSize {
+        let upright = size.isMaximum ? movie.uprightSize : size
+        return ((movie.rotationDegrees % 180) + 180) % 180 == 90 ? upright.transposed : upright
+    }
+}
+
+/// Wraps a `SequentialFrameReader`, turning each frame upright.
+final class RotatingFrameReader: MovieFrameReading {
+    private let reader: SequentialFrameReader
+    private let path: String
+    private let rotation: Int
+
+    init(reader: SequentialFrameReader, path: String, rotation: Int) {
+        self.reader = reader
+        self.path = path
+        self.rotation = rotation
+    }
+
+    func nextFrame() throws(LoaderError) -> MovieFrame? {
+        do throws(MediaError) {
+            guard let frame = try reader.next() else { return nil }
+            return MovieFrame(
+                image: try frame.image.rotated(anticlockwiseDegrees: rotation), presentationTime: frame.presentationTime)
+        } catch {
+            throw LoaderError.movie(path, error)
+        }
+    }
+}

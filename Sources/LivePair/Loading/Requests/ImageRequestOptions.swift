@@ -1,0 +1,59 @@
+/// How a request delivers its results (PhotoKit's `PHImageRequestOptionsDeliveryMode`).
+public enum DeliveryMode: String, Hashable, Sendable, CaseIterable {
+    /// A fast degraded result first, then the final one (unless the request is synchronous).
+    case opportunistic
+    /// Only the final, full-quality result.
+    case highQualityFormat
+    /// Only one result, the cheapest honest one (it is delivered as final, not degraded).
+    case fastFormat
+}
+
+/// How the result is resized to the target size (PhotoKit's `PHImageRequestOptionsResizeMode`).
+public enum ResizeMode: String, Hashable, Sendable, CaseIterable {
+    /// No resizing: the image at the size the decode produced (the original size for a full decode).
+    case none
+    /// Resized efficiently: the result may be somewhat larger than the target size (a DCT-scaled
+    /// JPEG decode or a thumbnail, without a final resample).
+    case fast
+    /// Resized to match the target size exactly, as the content mode says (aspect-fill results
+    /// are cropped to the target size around the centre).
+    case exact
+}
+
+/// How an image is fitted to the target size (PhotoKit's `PHImageContentMode`).
+public enum ContentMode: String, Hashable, Sendable, CaseIterable {
+    /// The whole image, as large as fits inside the target size.
+    case aspectFit
+    /// The image as small as covers the target size (cropped to it with `.exact`).
+    case aspectFill
+}
+
+/// Options of an image or Live Photo request (PhotoKit's `PHImageRequestOptions` and
+/// `PHLivePhotoRequestOptions` in one).
+public struct ImageRequestOptions: Sendable {
+    /// Degraded-then-final, final only, or fast only. Default: `.opportunistic`.
+    public var deliveryMode: DeliveryMode
+    /// How the result is resized. Default: `.fast`.
+    public var resizeMode: ResizeMode
+    /// The part of the upright image wanted, in unit coordinates; nil for the whole image.
+    public var normalizedCropRect: NormalizedRect?
+    /// When true the request runs on the calling thread and the handler is called exactly once,
+    /// with the final result, before the request call returns. Default: false.
+    public var isSynchronous: Bool
+    /// Called with the fraction done (0 to 1) while reading and decoding, from a background
+    /// thread. Never called after the request's terminal result.
+    public var progressHandler: (@Sendable (_ progress: Double) -> Void)?
+
+    /// Options with PhotoKit's defaults unless given.
+    public init(
+        deliveryMode: DeliveryMode = .opportunistic, resizeMode: ResizeMode = .fast,
+        normalizedCropRect: NormalizedRect? = nil, isSynchronous: Bool = false,
+        progressHandler: (@Sendable (_ progress: Double) -> Void)? = nil
+    ) {
+        self.deliveryMode = deliveryMode
+        self.resizeMode = resizeMode
+        self.normalizedCropRect = normalizedCropRect
+        self.isSynchronous = isSynchronous
+        self.progressHandler = progressHandler
+    }
+}

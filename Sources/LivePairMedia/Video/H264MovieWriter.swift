@@ -1,0 +1,153 @@
+internal import CFFmpeg
+
+/// Encodes RGBA frames as an H.264 (yuv420p) MP4 movie with libavcodec and libavformat, for web
+/// playback where HEVC does not play.
+///
+/// Frames keep the presentation times they are given (on a 1/90000 s clock). Sizes are rounded
+/// down to even numbers, as 4:2:0 chroma needs; frames of another size are scaled by libswscale.
+/// The writer writes straight to `path`: callers that need an atomic result write to a temporary
+/// path and rename it. Not `Sendable`: one owner appends frames in order, then calls `finish()`.
+public final class H264MovieWriter {
+    /// The encoded width in pixels (even).
+    public let width: Int
+    /// The encoded height in pixels (even).
+    public let height: Int
+    /// How many frames were appended.
+    public private(set) var frameCount = 0
+
+    private static let clock: Int32 = 90_000
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var scaler: OpaquePointer?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var lastPTS: Int64 = -1
+    private var isOpen = false
+    private var finished = false
+
+    /// Creates the movie at `path` for frames of `width` x `height` (rounded down to even sizes).
+    ///
+    /// - Throws: `decoderUnavailable("H.264 encoder")` when libavcodec has no H.264 encoder,
+    ///   `decodeFailed` when a library call fails (for example the file cannot be created).
+    public init(path: String, width: Int, height: Int) throws(MediaError) {
+        FFmpegCall.prepare()
+        self.width = max(2, width / 2 * 2)
+        self.height = max(2, height / 2 * 2)
+        try MediaError.checkDimensions(width: self.width, height: self.height, limit: 1 << 26, context: "H.264 movie")
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try FFmpegCall.check(avformat_alloc_output_context2(&context, nil, "mp4", path), "avformat_alloc_output_context2")
+        formatContext = context
+        guard let format = context else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_output_context2")
+        }
+        guard let codec = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
+            throw .decoderUnavailable("H.264 encoder")
+        }
+        stream = avformat_new_stream(format, nil)
+        codecContext = avcodec_alloc_context3(codec)
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let stream, let encoder = codecContext, let frame, packet != nil else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_new_stream/avcodec_alloc_context3")
+        }
+        encoder.pointee.width = Int32(self.width)
+        encoder.pointee.height = Int32(self.height)
+        encoder.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        encoder.pointee.time_base = AVRational(num: 1, den: Self.clock)
+        encoder.pointee.gop_size = 30
+        encoder.pointee.max_b_frames = 0
+        encoder.pointee.thread_count = 0
+        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+        try FFmpegCall.check(avcodec_open2(encoder, codec, nil), "H.264: avcodec_open2")
+        try FFmpegCall.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "avcodec_parameters_from_context")
+        stream.pointee.time_base = encoder.pointee.time_base
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try FFmpegCall.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open \(path)")
+        }
+        try FFmpegCall.check(avformat_write_header(format, nil), "avformat_write_header")
+        isOpen = true
+        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.pointee.width = Int32(self.width)
+        frame.pointee.height = Int32(self.height)
+        try FFmpegCall.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+    }
+
+    deinit {
+        if isOpen, !finished, let format = formatContext { _ = av_write_trailer(format) }
+        if let format = formatContext, format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            avio_closep(&format.pointee.pb)
+        }
+        sws_freeContext(scaler)
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&codecContext)
+        avformat_free_context(formatContext)
+    }
+
+    /// Encodes `image` (RGBA8) shown at `presentationTime` seconds. Times must increase; a time
+    /// not after the previous frame's is moved one clock tick after it.
+    public func append(_ image: PixelBuffer, presentationTime: Double) throws(MediaError) {
+        guard !finished, let encoder = codecContext, let frame else {
+            throw .invalidImage(reason: "the movie writer is finished")
+        }
+        guard image.format == .rgba8 else { throw .unsupported("H.264 input must be RGBA") }
+        guard let inputWidth = Int32(exactly: image.width), let inputHeight = Int32(exactly: image.height),
+            let inputStride = Int32(exactly: image.bytesPerRow)
+        else { throw .invalidImage(reason: "frame of \(image.width)x\(image.height)") }
+        scaler = sws_getCachedContext(
+            scaler, inputWidth, inputHeight, AV_PIX_FMT_RGBA, Int32(width), Int32(height), AV_PIX_FMT_YUV420P,
+            Int32(SWS_BILINEAR), nil, nil, nil)
+        guard let scaler else { throw .unsupported("no conversion from RGBA \(image.width)x\(image.height)") }
+        try FFmpegCall.check(av_frame_make_writable(frame), "av_frame_make_writable")
+        // libswscale may read a little past the last row: give it a padded copy.
+        var source = image.storage
+        source.append(contentsOf: [UInt8](repeating: 0, count: 64))
+        let scaled = source.withUnsafeBufferPointer { bytes -> Int32 in
+            var planes: [UnsafePointer<UInt8>?] = [bytes.baseAddress, nil, nil, nil]
+            var strides: [Int32] = [inputStride, 0, 0, 0]
+            return withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { destination in
+                    withUnsafeMutablePointer(to: &frame.pointee.linesize) { lines in
+                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { destinationStrides in
+                            sws_scale(scaler, &planes, &strides, 0, inputHeight, destination, destinationStrides)
+                        }
+                    }
+                }
+            }
+        }
+        guard scaled > 0 else { throw .decodeFailed(code: scaled, message: "sws_scale") }
+        var pts = Int64((max(0, presentationTime) * Double(Self.clock)).rounded())
+        if pts <= lastPTS { pts = lastPTS + 1 }
+        lastPTS = pts
+        frame.pointee.pts = pts
+        try FFmpegCall.check(avcodec_send_frame(encoder, frame), "H.264: avcodec_send_frame")
+        try writePackets()
+        frameCount += 1
+    }
+
+    /// Flushes the encoder and writes the movie's index. Call once, after the last frame.
+    public func finish() throws(MediaError) {
+        guard !finished, let encoder = codecContext, let format = formatContext else { return }
+        finished = true
+        try FFmpegCall.check(avcodec_send_frame(encoder, nil), "H.264: avcodec_send_frame (flush)")
+        try writePackets()
+        try FFmpegCall.check(av_write_trailer(format), "av_write_trailer")
+    }
+
+    /// Moves every packet the encoder has ready into the file.
+    private func writePackets() throws(MediaError) {
+        guard let encoder = codecContext, let format = formatContext, let packet, let stream else { return }
+        while true {
+            let received = avcodec_receive_packet(encoder, packet)
+            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
+            try FFmpegCall.check(received, "H.264: avcodec_receive_packet")
+            av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            // av_interleaved_write_frame takes ownership of the packet's data and resets it.
+            try FFmpegCall.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
+        }
+    }
+}

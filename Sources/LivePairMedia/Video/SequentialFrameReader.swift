@@ -1,0 +1,191 @@
+internal import CFFmpeg
+public import LivePairFormats
+
+/// Decodes the frames of a movie's main video stream one after the other, in presentation
+/// order, each converted to RGBA and scaled to a fixed size by libswscale.
+///
+/// Frames are decoded on demand: each `next()` reads and decodes only as many packets as the
+/// next frame needs, so a consumer that stops early pays only for what it took. Frames the
+/// container's edit list hides are dropped by libavcodec (as `ffprobe -show_frames` does), so the
+/// presentation times match ffprobe's `pts_time`.
+///
+/// Decoding is strict, like `VideoFrameDecoder`: a rejected packet or a frame marked corrupt
+/// throws `MediaError.decodeFailed`. Everything FFmpeg allocates is freed in `deinit`.
+///
+/// A reader is not `Sendable`: one consumer owns it and calls `next()` from one task at a time.
+/// The cancellation flag may be set from any thread; FFmpeg's interrupt callback polls it during
+/// I/O and `next()` checks it between packets and frames.
+public final class SequentialFrameReader {
+    /// Width of every frame returned, in pixels (as stored: no display rotation applied).
+    public private(set) var width: Int
+    /// Height of every frame returned, in pixels.
+    public private(set) var height: Int
+    /// FFmpeg's short codec name (`"hevc"`, `"h264"`, ...).
+    public private(set) var codecName: String
+    /// The coded width of the stream.
+    public private(set) var codedWidth: Int
+    /// The coded height of the stream.
+    public private(set) var codedHeight: Int
+    /// How many frames have been returned so far.
+    public private(set) var framesDecoded = 0
+
+    private let cancellation: CancellationFlag
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var streamIndex: Int32
+    private var ticksPerSecond: Double
+    private var endOfInput = false
+    private var finished = false
+
+    /// Opens the movie at `path` and its video decoder. Frames are scaled to `width` x `height`
+    /// when both are given, else to the coded size.
+    ///
+    /// - Throws: `MediaError` when the file cannot be opened, has no video stream, is larger than
+    ///   `limits.maximumPixels`, or when `cancellation` is already set (`.cancelled`).
+    public init(
+        path: String, width: Int? = nil, height: Int? = nil, limits: ParseLimits = .default,
+        cancellation: CancellationFlag = CancellationFlag()
+    ) throws(MediaError) {
+        FFmpegCall.prepare()
+        self.cancellation = cancellation
+        if cancellation.isCancelled { throw .cancelled }
+        guard let allocated = avformat_alloc_context() else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_context")
+        }
+        // The flag is retained by `self`, which outlives the format context (closed in deinit).
+        allocated.pointee.interrupt_callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return Unmanaged<CancellationFlag>.fromOpaque(opaque).takeUnretainedValue().isCancelled ? 1 : 0
+        }
+        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(cancellation).toOpaque()
+        var context: UnsafeMutablePointer<AVFormatContext>? = allocated
+        let opened = avformat_open_input(&context, path, nil, nil)
+        // From here on `deinit` frees whatever was allocated, even when init throws below.
+        formatContext = context
+        streamIndex = -1
+        ticksPerSecond = 1
+        self.width = 1
+        self.height = 1
+        codecName = ""
+        codedWidth = 0
+        codedHeight = 0
+        if cancellation.isCancelled { throw .cancelled }
+        try FFmpegCall.check(opened, "avformat_open_input")
+        guard let format = formatContext else {
+            throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")
+        }
+        try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
+            let parameters = stream.pointee.codecpar
+        else { throw .invalidImage(reason: "the movie has no video stream") }
+        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        let coded = (Int(parameters.pointee.width), Int(parameters.pointee.height))
+        try MediaError.checkDimensions(
+            width: coded.0, height: coded.1, limit: limits.maximumPixels, context: "\(name) video stream")
+        let outputWidth = width ?? coded.0, outputHeight = height ?? coded.1
+        try MediaError.checkDimensions(
+            width: outputWidth, height: outputHeight, limit: limits.maximumPixels, context: "output frame")
+        let timeBase = stream.pointee.time_base
+        guard timeBase.num > 0, timeBase.den > 0 else {
+            throw .invalidImage(reason: "the video stream has time base \(timeBase.num)/\(timeBase.den)")
+        }
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderUnavailable(name) }
+        codecContext = avcodec_alloc_context3(codec)
+        guard let decoder = codecContext else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avcodec_alloc_context3")
+        }
+        try FFmpegCall.check(avcodec_parameters_to_context(decoder, parameters), "avcodec_parameters_to_context")
+        decoder.pointee.thread_count = 0
+        decoder.pointee.err_recognition |= AV_EF_EXPLODE
+        try FFmpegCall.check(avcodec_open2(decoder, codec, nil), "\(name): avcodec_open2")
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "av_packet_alloc/av_frame_alloc")
+        }
+        streamIndex = index
+        ticksPerSecond = Double(timeBase.den) / Double(timeBase.num)
+        self.width = outputWidth
+        self.height = outputHeight
+        codecName = name
+        codedWidth = coded.0
+        codedHeight = coded.1
+    }
+
+    deinit {
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codecContext)
+        avformat_close_input(&formatContext)
+    }
+
+    /// The next frame in presentation order, or nil after the last one.
+    ///
+    /// - Throws: `MediaError.cancelled` once the cancellation flag is set; `decodeFailed` for
+    ///   damaged data. After a throw the reader returns nil.
+    public func next() throws(MediaError) -> DecodedVideoFrame? {
+        guard !finished, let format = formatContext, let decoder = codecContext, let packet, let frame else {
+            return nil
+        }
+        do throws(MediaError) {
+            while true {
+                if cancellation.isCancelled { throw .cancelled }
+                let received = avcodec_receive_frame(decoder, frame)
+                if FFmpegCall.isEndOfFile(received) {
+                    finished = true
+                    return nil
+                }
+                if !FFmpegCall.isAgain(received) {
+                    try FFmpegCall.check(received, "\(codecName): avcodec_receive_frame")
+                    defer { av_frame_unref(frame) }
+                    return try convert(frame)
+                }
+                // The decoder needs more input.
+                if endOfInput {
+                    finished = true
+                    return nil
+                }
+                let read = av_read_frame(format, packet)
+                if cancellation.isCancelled { throw .cancelled }
+                if FFmpegCall.isEndOfFile(read) {
+                    endOfInput = true
+                    try FFmpegCall.check(avcodec_send_packet(decoder, nil), "\(codecName): avcodec_send_packet (flush)")
+                    continue
+                }
+                try FFmpegCall.check(read, "av_read_frame")
+                defer { av_packet_unref(packet) }
+                guard packet.pointee.stream_index == streamIndex else { continue }
+                try FFmpegCall.check(avcodec_send_packet(decoder, packet), "\(codecName): avcodec_send_packet")
+            }
+        } catch {
+            finished = true
+            throw error
+        }
+    }
+
+    /// Checks a decoded frame and converts it to RGBA at the output size.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) -> DecodedVideoFrame {
+        if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+            throw .decodeFailed(code: livepair_averror_invaliddata(), message: "\(codecName): a decoded frame is corrupt")
+        }
+        let frameWidth = Int(frame.pointee.width), frameHeight = Int(frame.pointee.height)
+        guard frameWidth > 0, frameHeight > 0 else {
+            throw .decodeFailed(code: livepair_averror_invaliddata(), message: "\(codecName): an empty frame")
+        }
+        let noValue = livepair_av_nopts_value()
+        let timestamp = frame.pointee.best_effort_timestamp != noValue
+            ? frame.pointee.best_effort_timestamp : frame.pointee.pts
+        let time = timestamp == noValue ? 0 : Double(timestamp) / ticksPerSecond
+        let planes = SourcePlanes(frame: frame, width: frameWidth, height: frameHeight)
+        let reduces = width < frameWidth || height < frameHeight
+        let padded = try PixelConversion.convertToPaddedBuffer(
+            planes, format: .rgba8, width: width, height: height, filter: reduces ? .area : .bilinear)
+        let image = try padded.cropped(x: 0, y: 0, width: padded.width, height: padded.height, packing: true)
+        framesDecoded += 1
+        return DecodedVideoFrame(
+            image: image, presentationTime: time, codedWidth: frameWidth, codedHeight: frameHeight, codecName: codecName)
+    }
+}

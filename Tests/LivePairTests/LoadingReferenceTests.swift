@@ -1,0 +1,87 @@
+import Foundation
+import LivePair
+import LivePairMedia
+import Testing
+import TestSupport
+
+/// Results checked against ffmpeg and ffprobe.
+@Suite("Loading: results against ffmpeg", .enabled(if: ReferenceTool.isInstalled("ffmpeg") && ReferenceTool.isInstalled("ffprobe")))
+struct LoadingReferenceTests {
+    static let target = PixelSize(width: 96, height: 96)
+    static let checkedPairs = [loadingSamplePairs[0], loadingSamplePairs[1], loadingSamplePairs[2]]
+
+    /// The final Live Photo of a pair, at the test's target size.
+    static func livePhoto(_ pair: (photo: String, video: String)) async throws -> LivePhoto {
+        var result: LivePhoto?
+        for try await event in LivePhotoManager.default.livePhotoEvents(
+            resourceFileURLs: samplePaths(pair), targetSize: target,
+            options: ImageRequestOptions(deliveryMode: .highQualityFormat))
+        {
+            if case let .final(value) = event { result = value }
+        }
+        return try #require(result)
+    }
+
+    /// ffmpeg's frame at `time` (autorotated, so upright), scaled to `width` x `height`, as RGBA.
+    static func ffmpegFrame(_ path: String, at time: Double, width: Int, height: Int) throws -> PixelBuffer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = [
+            "-v", "error", "-ss", String(format: "%.6f", max(0, time - 0.002)), "-i", path, "-frames:v", "1",
+            "-vf", "scale=\(width):\(height):flags=area", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try PixelBuffer(width: width, height: height, format: .rgba8, storage: [UInt8](data))
+    }
+
+    /// ffprobe's presentation times of the first video stream's frames.
+    static func ffprobeFrameTimes(_ path: String) throws -> [Double] {
+        let text = try ReferenceTool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path])
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "," || $0 == " " }).compactMap { Double($0) }
+    }
+
+    @Test("the poster equals ffmpeg's frame at the same time", arguments: checkedPairs.map(\.video))
+    func posterMatchesFFmpeg(video: String) async throws {
+        let pair = try #require(loadingSamplePairs.first { $0.video == video })
+        let livePhoto = try await Self.livePhoto(pair)
+        let poster = livePhoto.poster
+        #expect(abs(poster.presentationTime - (livePhoto.movie.stillImageTime ?? -1)) < 0.05)
+        #expect(livePhoto.movie.frameTimes[livePhoto.posterFrameIndex] == poster.presentationTime)
+        let reference = try Self.ffmpegFrame(
+            SampleMedia.path(video), at: poster.presentationTime, width: poster.image.width, height: poster.image.height)
+        let difference = try #require(poster.image.meanAbsoluteDifference(to: reference))
+        #expect(difference < 3, "mean absolute difference \(difference)")
+        // A frame a quarter of a second away differs clearly more: the comparison is meaningful.
+        if rotationMatters(livePhoto) {
+            let turned = try reference.rotated(anticlockwiseDegrees: 180)
+            #expect(try #require(poster.image.meanAbsoluteDifference(to: turned)) > difference)
+        }
+    }
+
+    private func rotationMatters(_ livePhoto: LivePhoto) -> Bool { livePhoto.movie.rotationDegrees != 0 }
+
+    @Test("frame count and times match ffprobe", arguments: checkedPairs.map(\.video))
+    func framesMatchFFprobe(video: String) async throws {
+        let pair = try #require(loadingSamplePairs.first { $0.video == video })
+        let livePhoto = try await Self.livePhoto(pair)
+        let expected = try Self.ffprobeFrameTimes(SampleMedia.path(video))
+        var times: [Double] = []
+        for try await frame in livePhoto.frames {
+            #expect(frame.image.width == livePhoto.frameSize.width && frame.image.height == livePhoto.frameSize.height)
+            times.append(frame.presentationTime)
+        }
+        #expect(times.count == expected.count)
+        #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 0.001 })
+        #expect(livePhoto.movie.frameTimes.count == expected.count)
+        #expect(zip(livePhoto.movie.frameTimes, expected).allSatisfy { abs($0 - $1) < 0.001 })
+        // Upright: portrait movies (rotated) give portrait frames.
+        let uprightIsPortrait = livePhoto.movie.uprightSize.height > livePhoto.movie.uprightSize.width
+        #expect((livePhoto.frameSize.height > livePhoto.frameSize.width) == uprightIsPortrait)
+    }
+}
