@@ -79,10 +79,12 @@ struct ContentComparer: Sendable {
         return outcome
     }
 
-    /// Bytes hashed at each end of a range for its fingerprint.
-    static let fingerprintSpan: UInt64 = 64 << 10
+    /// Bytes hashed at each end of a range for its fingerprint: one page. The fingerprint only
+    /// separates look-alikes (a full comparison confirms equality), and files that differ almost
+    /// always differ in their headers or trailers.
+    static let fingerprintSpan: UInt64 = 4 << 10
 
-    /// A hash (FNV-1a, 64 bits) of the first and last 64 KiB of `range`, or nil when it cannot be
+    /// A hash (FNV-1a, 64 bits) of the first and last 4 KiB of `range`, or nil when it cannot be
     /// read. Equal ranges have equal fingerprints, so among many same-size candidates only those
     /// with equal fingerprints need a full comparison: each candidate is read once, not once per
     /// other candidate.
@@ -107,9 +109,12 @@ struct ContentComparer: Sendable {
             let first = try contents.open(path: one.path)
             let second = try contents.open(path: other.path)
             guard fits(one, in: first), fits(other, in: second) else { return false }
-            let step = UInt64(max(4096, chunkSize))
+            // Start small and grow to the chunk size: files that differ usually differ early.
+            let largest = UInt64(max(4096, chunkSize))
+            var step = min(largest, 64 << 10)
             var done: UInt64 = 0
             while done < one.length {
+                defer { step = min(largest, step * 2) }
                 let count = Int(min(step, one.length - done))
                 let left = try first.read(at: one.offset + done, count: count)
                 let right = try second.read(at: other.offset + done, count: count)

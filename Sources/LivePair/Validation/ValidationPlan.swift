@@ -115,6 +115,19 @@ struct ValidationPlan: Sendable {
         for (index, movie) in movies.enumerated() {
             if let video = movie.video { moviesByKey[NameStem.key(video), default: []].append(index) }
         }
+        // Loose files without identifier, indexed once by name key (in their order), so matching
+        // costs one dictionary look-up per orphan instead of a scan of every loose file.
+        var looseMoviesByKey: [String: [Int]] = [:]
+        var looseStillsByKey: [String: [Int]] = [:]
+        for (fileIndex, file) in loose.enumerated() {
+            guard let resource = file.resource, resource.contentIdentifier == nil else { continue }
+            if file.role == .video || resource.identity.format.isMovie {
+                looseMoviesByKey[NameStem.key(resource), default: []].append(fileIndex)
+            } else if resource.identity.format.isStill && resource.role == .photo {
+                looseStillsByKey[NameStem.key(resource), default: []].append(fileIndex)
+            }
+        }
+        var consumedLoose = Set<Int>()
         var absorbedMovies = Set<Int>()
         for index in stills.indices {
             guard let photo = stills[index].photo else { continue }
@@ -132,11 +145,10 @@ struct ValidationPlan: Sendable {
                             + "Photos will not pair them"))
                 continue
             }
-            if let fileIndex = loose.firstIndex(where: { file in
-                guard let resource = file.resource, file.role == .video || resource.identity.format.isMovie else { return false }
-                return resource.contentIdentifier == nil && NameStem.key(resource) == key
-            }), let video = loose[fileIndex].resource {
-                loose.remove(at: fileIndex)
+            if let fileIndex = looseMoviesByKey[key]?.first(where: { !consumedLoose.contains($0) }),
+                let video = loose[fileIndex].resource
+            {
+                consumedLoose.insert(fileIndex)
                 stills[index].video = video
                 stills[index].findings.append(
                     Finding(
@@ -155,11 +167,10 @@ struct ValidationPlan: Sendable {
         for index in movies.indices {
             guard let video = movies[index].video else { continue }
             let key = NameStem.key(video)
-            if let fileIndex = loose.firstIndex(where: { file in
-                guard let resource = file.resource, resource.identity.format.isStill else { return false }
-                return resource.contentIdentifier == nil && resource.role == .photo && NameStem.key(resource) == key
-            }), let photo = loose[fileIndex].resource {
-                loose.remove(at: fileIndex)
+            if let fileIndex = looseStillsByKey[key]?.first(where: { !consumedLoose.contains($0) }),
+                let photo = loose[fileIndex].resource
+            {
+                consumedLoose.insert(fileIndex)
                 movies[index].photo = photo
                 movies[index].findings.append(
                     Finding(
@@ -174,6 +185,7 @@ struct ValidationPlan: Sendable {
                     message: "the Live Photo movie \(Self.name(video.path)) (identifier \(Self.text(video.contentIdentifier))) "
                         + "has no still with the same identifier among the files given"))
         }
+        loose = loose.enumerated().filter { !consumedLoose.contains($0.offset) }.map(\.element)
     }
 
     /// Adds `ambiguous-pair` to the asset chosen for each ambiguous identifier (or every asset
