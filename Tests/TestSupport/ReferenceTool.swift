@@ -1,11 +1,18 @@
 import Foundation
+import Testing
 
 /// Runs the reference tools (exiftool, ffprobe) that tests use as independent oracles.
 /// They are never used by the product.
 public enum ReferenceTool {
-    /// True when the executable exists at `/usr/bin/NAME`.
+    /// True when the executable exists at `/usr/bin/NAME`. When it does not, the calling test is
+    /// failed (not skipped): `scripts/setup.sh`, which the README's test command runs first, always
+    /// installs the oracles, so a missing one must not let a cross-check pass silently.
     public static func isInstalled(_ name: String) -> Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")
+        let present = FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")
+        if !present {
+            Issue.record("\(name) is not installed: run scripts/setup.sh (tests use it as an independent oracle)")
+        }
+        return present
     }
 
     /// Runs `/usr/bin/NAME arguments...` and returns its standard output (standard error is discarded).
