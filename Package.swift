@@ -43,7 +43,7 @@ let package = Package(
         // The command library behind the `livepair` executable.
         .target(name: "LivePairCLI", dependencies: ["LivePair"], swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
-        .executableTarget(name: "livepair-bench", dependencies: ["LivePair"], swiftSettings: strictSettings),
+        .executableTarget(name: "livepair-bench", dependencies: ["LivePair", "LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),

@@ -13,6 +13,9 @@ let usage = """
                    with renamed halves in nested folders, plus every other sample; against one
                    exiftool process reading the same identifiers; then linearity at 10x the files.
 
+      exif         Parse the Exif blocks of every still sample with LivePair's reader and with
+                   libexif (--files = iterations, default 1020), one thread each.
+
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
@@ -27,7 +30,7 @@ guard let benchmark = arguments.first, !["-h", "--help"].contains(benchmark) els
     exit(arguments.isEmpty ? 64 : 0)
 }
 switch benchmark {
-case "identify", "validate":
+case "identify", "validate", "exif":
     let options: BenchmarkOptions
     do {
         options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: benchmark == "validate" ? 2000 : 1020)
@@ -36,7 +39,11 @@ case "identify", "validate":
         exit(64)
     }
     do {
-        exit(benchmark == "validate" ? try ValidateBenchmark(options: options).run() : try IdentifyBenchmark(options: options).run())
+        switch benchmark {
+        case "validate": exit(try ValidateBenchmark(options: options).run())
+        case "exif": exit(try ExifBenchmark(options: options).run())
+        default: exit(try IdentifyBenchmark(options: options).run())
+        }
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
         exit(1)
