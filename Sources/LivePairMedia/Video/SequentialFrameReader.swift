@@ -127,6 +127,30 @@ public final class SequentialFrameReader {
     /// - Throws: `MediaError.cancelled` once the cancellation flag is set; `decodeFailed` for
     ///   damaged data. After a throw the reader returns nil.
     public func next() throws(MediaError) -> DecodedVideoFrame? {
+        try advance { frame throws(MediaError) in try convert(frame) }
+    }
+
+    /// The next frame in presentation order as planar `yuv420p` at the output size (converted
+    /// straight from the decoded frame by libswscale, keeping the stream's matrix and range; no
+    /// RGBA step), with its presentation time; nil after the last one. Calls may be mixed with
+    /// `next()`: each returns the following frame.
+    ///
+    /// - Throws: as `next()`.
+    public func nextPlanar() throws(MediaError) -> (image: PlanarPixelBuffer, presentationTime: Double)? {
+        try advance { frame throws(MediaError) in
+            let (planes, time) = try checkedPlanes(frame)
+            let image = try PlanarConversion.convert(
+                planes, width: width, height: height, isFullRange: false,
+                filter: width < planes.width || height < planes.height ? .area : .bilinear)
+            framesDecoded += 1
+            return (image, time)
+        }
+    }
+
+    /// Decodes until the next frame and hands it to `produce`.
+    private func advance<Output>(
+        _ produce: (UnsafeMutablePointer<AVFrame>) throws(MediaError) -> Output
+    ) throws(MediaError) -> Output? {
         guard !finished, let format = formatContext, let decoder = codecContext, let packet, let frame else {
             return nil
         }
@@ -141,7 +165,7 @@ public final class SequentialFrameReader {
                 if !FFmpegCall.isAgain(received) {
                     try FFmpegCall.check(received, "\(codecName): avcodec_receive_frame")
                     defer { av_frame_unref(frame) }
-                    return try convert(frame)
+                    return try produce(frame)
                 }
                 // The decoder needs more input.
                 if endOfInput {
@@ -168,6 +192,19 @@ public final class SequentialFrameReader {
 
     /// Checks a decoded frame and converts it to RGBA at the output size.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) -> DecodedVideoFrame {
+        let (planes, time) = try checkedPlanes(frame)
+        let frameWidth = planes.width, frameHeight = planes.height
+        let reduces = width < frameWidth || height < frameHeight
+        let padded = try PixelConversion.convertToPaddedBuffer(
+            planes, format: .rgba8, width: width, height: height, filter: reduces ? .area : .bilinear)
+        let image = try padded.cropped(x: 0, y: 0, width: padded.width, height: padded.height, packing: true)
+        framesDecoded += 1
+        return DecodedVideoFrame(
+            image: image, presentationTime: time, codedWidth: frameWidth, codedHeight: frameHeight, codecName: codecName)
+    }
+
+    /// Checks a decoded frame; returns its planes and presentation time.
+    private func checkedPlanes(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) -> (SourcePlanes, Double) {
         if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "\(codecName): a decoded frame is corrupt")
         }
@@ -179,13 +216,6 @@ public final class SequentialFrameReader {
         let timestamp = frame.pointee.best_effort_timestamp != noValue
             ? frame.pointee.best_effort_timestamp : frame.pointee.pts
         let time = timestamp == noValue ? 0 : Double(timestamp) / ticksPerSecond
-        let planes = SourcePlanes(frame: frame, width: frameWidth, height: frameHeight)
-        let reduces = width < frameWidth || height < frameHeight
-        let padded = try PixelConversion.convertToPaddedBuffer(
-            planes, format: .rgba8, width: width, height: height, filter: reduces ? .area : .bilinear)
-        let image = try padded.cropped(x: 0, y: 0, width: padded.width, height: padded.height, packing: true)
-        framesDecoded += 1
-        return DecodedVideoFrame(
-            image: image, presentationTime: time, codedWidth: frameWidth, codedHeight: frameHeight, codecName: codecName)
+        return (SourcePlanes(frame: frame, width: frameWidth, height: frameHeight), time)
     }
 }

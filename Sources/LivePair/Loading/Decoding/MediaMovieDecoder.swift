@@ -73,6 +73,21 @@ public struct MediaMovieDecoder: MovieDecoding {
         }
     }
 
+    /// See `MovieDecoding.makePlanarFrameReader`: frames converted by libswscale from the decoded
+    /// YUV straight to `yuv420p` at the size, then turned upright plane by plane.
+    public func makePlanarFrameReader(
+        path: String, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag
+    ) throws(LoaderError) -> any PlanarMovieFrameReading {
+        let coded = Self.codedOutputSize(size, movie: movie)
+        do throws(MediaError) {
+            let reader = try SequentialFrameReader(
+                path: path, width: coded.width, height: coded.height, limits: limits, cancellation: cancellation)
+            return RotatingPlanarFrameReader(reader: reader, path: path, rotation: movie.rotationDegrees)
+        } catch {
+            throw LoaderError.movie(path, error)
+        }
+    }
+
     /// The stored-orientation size that becomes `size` once rotated.
     static func codedOutputSize(_ size: PixelSize, movie: MovieMetadata) -> PixelSize {
         let upright = size.isMaximum ? movie.uprightSize : size
@@ -96,6 +111,29 @@ final class RotatingFrameReader: MovieFrameReading {
         do throws(MediaError) {
             guard let frame = try reader.next() else { return nil }
             return MovieFrame(
+                image: try frame.image.rotated(anticlockwiseDegrees: rotation), presentationTime: frame.presentationTime)
+        } catch {
+            throw LoaderError.movie(path, error)
+        }
+    }
+}
+
+/// Wraps a `SequentialFrameReader` delivering planar frames, turning each upright.
+final class RotatingPlanarFrameReader: PlanarMovieFrameReading {
+    private let reader: SequentialFrameReader
+    private let path: String
+    private let rotation: Int
+
+    init(reader: SequentialFrameReader, path: String, rotation: Int) {
+        self.reader = reader
+        self.path = path
+        self.rotation = rotation
+    }
+
+    func nextPlanarFrame() throws(LoaderError) -> PlanarMovieFrame? {
+        do throws(MediaError) {
+            guard let frame = try reader.nextPlanar() else { return nil }
+            return PlanarMovieFrame(
                 image: try frame.image.rotated(anticlockwiseDegrees: rotation), presentationTime: frame.presentationTime)
         } catch {
             throw LoaderError.movie(path, error)

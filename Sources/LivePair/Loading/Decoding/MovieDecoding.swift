@@ -34,4 +34,9 @@ public protocol MovieDecoding: Sendable {
     /// A reader returning every frame upright at exactly `size`, decoded on demand.
     func makeFrameReader(path: String, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag)
         throws(LoaderError) -> any MovieFrameReading
+
+    /// A reader returning every frame upright at exactly `size` as planar `yuv420p`, decoded on
+    /// demand. The default converts `makeFrameReader`'s RGBA frames.
+    func makePlanarFrameReader(path: String, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag)
+        throws(LoaderError) -> any PlanarMovieFrameReading
 }
