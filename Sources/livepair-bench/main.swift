@@ -16,6 +16,10 @@ let usage = """
       exif         Parse the Exif blocks of every still sample with LivePair's reader and with
                    libexif (--files = iterations, default 1020), one thread each.
 
+      load         Load every real pair in SampleMedia/live at 512x512 (degraded result, final
+                   result, all frames) against the full still decode, ffmpeg and heif-convert;
+                   then cancellation latency on the 24 MP pair (--rounds default 3 here).
+
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
@@ -30,6 +34,15 @@ guard let benchmark = arguments.first, !["-h", "--help"].contains(benchmark) els
     exit(arguments.isEmpty ? 64 : 0)
 }
 switch benchmark {
+case "load":
+    do {
+        var options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1)
+        if !arguments.contains("--rounds") { options.rounds = 3 }
+        exit(try LoadBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
 case "identify", "validate", "exif":
     let options: BenchmarkOptions
     do {

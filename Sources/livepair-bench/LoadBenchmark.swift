@@ -1,0 +1,390 @@
+import Dispatch
+import Foundation
+import LivePair
+import LivePairFormats
+import LivePairMedia
+import Synchronization
+
+/// Times the loader on every real pair in `SampleMedia/live` at 512x512: the degraded result,
+/// the final result (still and poster) and all frames, against baselines measured in the same
+/// run (the project's full-size still decode, `ffmpeg` and `heif-convert` on the still, `ffmpeg`
+/// scaling every movie frame), then the latency of cancellation on the 24 MP pair.
+struct LoadBenchmark {
+    let options: BenchmarkOptions
+
+    /// The real pairs, relative to `SampleMedia/live`.
+    static let pairs: [(still: String, movie: String)] = [
+        ("train.jpg", "train.mov"),
+        ("51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov"),
+        ("IMG_3582.HEIC", "IMG_3582.mov"),
+        ("IMG_4580.HEIC", "IMG_4580.mov"),
+        ("IMG_3582_edited.heic", "IMG_3582_edited.mov"),
+    ]
+
+    static let target = PixelSize(width: 512, height: 512)
+
+    func run() throws -> Int32 {
+        let directory = options.samples + "/live"
+        let rounds = options.rounds
+        print("load: \(Self.pairs.count) real pairs at \(Self.target), best of \(rounds) rounds each, "
+            + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print("(loader times from the request call; external tools timed as whole processes, startup included)\n")
+        // ffmpeg's own start-up (loading its libraries, one 16x16 frame), to read its times net of it.
+        let startup = Self.bestTool(
+            "/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=s=16x16:d=0.04", "-f", "null", "-"], rounds)
+        let startupSeconds = startup.seconds ?? 0
+        print("ffmpeg start-up (lavfi 16x16, one frame): \(Self.describe(startup))\n")
+        var summary: [String] = []
+        for pair in Self.pairs {
+            let still = directory + "/" + pair.still, movie = directory + "/" + pair.movie
+            let loads = (0..<rounds).map { _ in Self.loadOnce(still: still, movie: movie) }
+            if let failure = loads.compactMap(\.error).first {
+                print("\(pair.still): the loader failed: \(failure)\n")
+                summary.append("\(pair.still): loader failed")
+                continue
+            }
+            let degraded = loads.compactMap(\.degraded).min() ?? .nan
+            let final = loads.compactMap(\.final).min() ?? .nan
+            let frames = loads.compactMap(\.frames).min() ?? .nan
+            let shape = loads.first?.shape ?? ""
+            let small = (0..<rounds).compactMap { _ in Self.degradedOnly(still: still, movie: movie, target: Self.smallTarget) }.min()
+            let validation = (0..<rounds).compactMap { _ in
+                Self.degradedOnly(still: still, movie: movie, target: Self.target, placeholder: Self.callerPlaceholder)
+            }.min()
+            let fullDecode = (0..<rounds).map { _ in Self.fullStillDecode(still) }
+            let fullSeconds = fullDecode.compactMap(\.seconds).min()
+            let ffmpegStill = Self.bestTool("/usr/bin/ffmpeg", ["-v", "error", "-i", still, "-f", "null", "-"], rounds)
+            let heif = pair.still.lowercased().hasSuffix(".heic")
+                ? Self.bestTool("/usr/bin/heif-convert", [still, "/tmp/livepair-bench-load.png"], rounds) : nil
+            let ffmpegMovie = Self.bestTool(
+                "/usr/bin/ffmpeg", ["-v", "error", "-i", movie, "-vf", "scale=512:-2", "-f", "null", "-"], rounds)
+
+            print("\(pair.still) + \(pair.movie)")
+            print("  \(shape)")
+            print("  loader (512x512, aspect fit)          time      ratio")
+            print("    degraded result (placeholder)  \(Self.ms(degraded))  "
+                + (fullSeconds.map { String(format: "full still decode / degraded = %.1fx (target >= 10x)", $0 / degraded) } ?? ""))
+            print("    final result (still + poster)  \(Self.ms(final))")
+            print("    (degraded at 256x256           \(small.map(Self.ms) ?? "  failed")  "
+                + (fullSeconds.flatMap { full in small.map { String(format: "full still decode / degraded = %.1fx)", full / $0) } } ?? ")"))
+            print("    (validation only: caller's placeholder delivered \(validation.map(Self.ms) ?? "failed"))")
+            print("    all frames (iterate .frames)   \(Self.ms(frames))  "
+                + (ffmpegMovie.seconds.map { String(format: "frames / ffmpeg = %.2fx (target <= 1.2x)", frames / $0) } ?? ""))
+            print("  baselines")
+            print("    full still decode, LivePair    \(fullSeconds.map(Self.ms) ?? "    failed")  \(fullDecode.first?.detail ?? "")")
+            print("    ffmpeg still -f null           \(Self.describe(ffmpegStill))")
+            if let heif {
+                print("    heif-convert still -> png      \(Self.describe(heif))")
+            } else {
+                print("    heif-convert still -> png           n/a  (not a HEIF file)")
+            }
+            print("    ffmpeg movie scale=512:-2      \(Self.describe(ffmpegMovie))  "
+                + (ffmpegMovie.seconds.map {
+                    String(format: "net of start-up %.1f ms: frames / ffmpeg = %.2fx", ($0 - startupSeconds) * 1000, frames / ($0 - startupSeconds))
+                } ?? ""))
+            print("")
+            let stillRatio = fullSeconds.map { $0 / degraded } ?? .nan
+            let frameRatio = ffmpegMovie.seconds.map { frames / $0 } ?? .nan
+            let netRatio = ffmpegMovie.seconds.map { frames / ($0 - startupSeconds) } ?? .nan
+            summary.append(String(
+                format: "%@: degraded %.1fx faster than full decode (%@), frames %.2fx ffmpeg (%@), %.2fx net of start-up (%@)",
+                pair.still, stillRatio, stillRatio >= 10 ? "met" : "NOT met", frameRatio, frameRatio <= 1.2 ? "met" : "NOT met",
+                netRatio, netRatio <= 1.2 ? "met" : "NOT met"))
+        }
+
+        let cancellation = Self.cancellationLatencies(
+            still: directory + "/IMG_3582.HEIC", movie: directory + "/IMG_3582.mov")
+        print("cancellation on IMG_3582 (24 MP): cancel after the delay, time to the cancelled call / until the decode work stopped")
+        for row in cancellation {
+            print(String(format: "    after %3d ms: cancelled call %7.3f ms, work stopped %7.2f ms later (stage: %@)",
+                row.delayMilliseconds, row.handler * 1000, row.workStopped * 1000, row.stage))
+        }
+        let worstHandler = cancellation.map(\.handler).max() ?? .nan
+        let worstWork = cancellation.map(\.workStopped).max() ?? .nan
+        print(String(format: "  max: cancelled call %.3f ms, work stopped %.2f ms (target < 20 ms)\n", worstHandler * 1000, worstWork * 1000))
+        summary.append(String(format: "cancellation: handler max %.3f ms (%@), work stopped max %.2f ms (%@)",
+            worstHandler * 1000, worstHandler < 0.02 ? "met" : "NOT met", worstWork * 1000, worstWork < 0.02 ? "met" : "NOT met"))
+        print("summary")
+        for line in summary { print("  " + line) }
+        return 0
+    }
+
+    // MARK: The loader
+
+    /// One request's times, in seconds from the request call (frames: from the start of iteration).
+    struct LoadTimes: Sendable {
+        var degraded: Double?
+        var final: Double?
+        var frames: Double?
+        var shape = ""
+        var error: String?
+    }
+
+    /// One opportunistic request on a fresh manager (nothing shared or cached between rounds),
+    /// then one iteration of every frame.
+    static func loadOnce(still: String, movie: String) -> LoadTimes {
+        let manager = LivePhotoManager()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let state = Mutex<(times: LoadTimes, livePhoto: LivePhoto?)>((LoadTimes(), nil))
+        let done = DispatchSemaphore(value: 0)
+        manager.requestLivePhoto(resourceFileURLs: [still, movie], targetSize: target) { event, info in
+            let elapsed = seconds(since: start)
+            state.withLock { state in
+                switch event {
+                case .degraded?: state.times.degraded = elapsed
+                case let .final(livePhoto)?:
+                    state.times.final = elapsed
+                    state.livePhoto = livePhoto
+                case nil: state.times.error = "\(info.error ?? .cancelled)"
+                }
+            }
+            if info.isTerminal { done.signal() }
+        }
+        done.wait()
+        var (times, livePhoto) = state.withLock { $0 }
+        guard let livePhoto else { return times }
+        let frameStart = DispatchTime.now().uptimeNanoseconds
+        let counted = Mutex<(count: Int, error: String?)>((0, nil))
+        let framesDone = DispatchSemaphore(value: 0)
+        Task.detached {
+            defer { framesDone.signal() }
+            do throws(LoaderError) {
+                for try await _ in livePhoto.frames { counted.withLock { $0.count += 1 } }
+            } catch {
+                counted.withLock { $0.error = "\(error)" }
+            }
+        }
+        framesDone.wait()
+        let frames = counted.withLock { $0 }
+        times.frames = seconds(since: frameStart)
+        if let error = frames.error { times.error = error }
+        times.shape = "still \(livePhoto.still.width)x\(livePhoto.still.height), \(frames.count) frames at "
+            + "\(livePhoto.frameSize) (\(livePhoto.movie.codec), \(livePhoto.movie.codedSize) coded, "
+            + "rotation \(livePhoto.movie.rotationDegrees))"
+        return times
+    }
+
+    /// A smaller target, which the HEIC `thmb` item and JPEG 1/8 DCT scaling cover.
+    static let smallTarget = PixelSize(width: 256, height: 256)
+
+    /// A tiny caller-given placeholder: with it the degraded call comes right after validation.
+    static let callerPlaceholder = try? PixelBuffer(width: 1, height: 1, format: .rgba8, storage: [0, 0, 0, 255])
+
+    /// Seconds from the request call to the degraded result, after which the request is cancelled.
+    static func degradedOnly(still: String, movie: String, target: PixelSize, placeholder: PixelBuffer? = nil) -> Double? {
+        let manager = LivePhotoManager()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let degradedAt = Mutex<Double?>(nil)
+        let first = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let id = manager.requestLivePhoto(resourceFileURLs: [still, movie], placeholder: placeholder, targetSize: target) {
+            event, info in
+            if event?.isDegraded == true {
+                degradedAt.withLock { $0 = seconds(since: start) }
+                first.signal()
+            }
+            if info.isTerminal {
+                first.signal()
+                done.signal()
+            }
+        }
+        first.wait()
+        manager.cancelRequest(id)
+        done.wait()
+        usleep(150_000)  // let the cancelled work drain before the next measurement
+        return degradedAt.withLock { $0 }
+    }
+
+    // MARK: Baselines
+
+    /// The project's own full-size decode of the still: `HEICImageDecoder` on the primary item's
+    /// recipe (all grid tiles), or `JPEGImageDecoder` at full scale.
+    static func fullStillDecode(_ path: String) -> (seconds: Double?, detail: String) {
+        var detail = ""
+        do {
+            let elapsed = try ResourceUsage.time {
+                let source = try FileByteSource(path: path)
+                let lower = path.lowercased()
+                if lower.hasSuffix(".heic") {
+                    let file = try HEIFFile(source: source)
+                    guard let primary = file.primaryItem else { throw LoadBenchmarkError.noPrimaryItem }
+                    let recipe = try file.imageRecipe(for: primary.id, from: source)
+                    let image = try HEICImageDecoder().decode(recipe, cancellation: CancellationFlag())
+                    detail = "HEICImageDecoder, \(image.width)x\(image.height), \(recipe.columns)x\(recipe.rows) tiles"
+                } else {
+                    let bytes = try source.read(at: 0, count: Int(source.size))
+                    let image = try JPEGImageDecoder().decode(bytes, scale: .full)
+                    detail = "JPEGImageDecoder, \(image.width)x\(image.height)"
+                }
+            }
+            return (elapsed, detail)
+        } catch {
+            return (nil, "\(error)")
+        }
+    }
+
+    /// An external tool's best time over `rounds` runs, or why it failed.
+    struct ToolRun {
+        var seconds: Double?
+        var failure: String?
+    }
+
+    static func bestTool(_ executable: String, _ arguments: [String], _ rounds: Int) -> ToolRun {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            return ToolRun(seconds: nil, failure: "not installed")
+        }
+        var best: Double?
+        for _ in 0..<rounds {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            let start = DispatchTime.now().uptimeNanoseconds
+            do { try process.run() } catch { return ToolRun(seconds: nil, failure: "\(error)") }
+            let message = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let elapsed = seconds(since: start)
+            guard process.terminationStatus == 0 else {
+                let text = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+                return ToolRun(seconds: nil, failure: "cannot open (exit \(process.terminationStatus): \(text.prefix(90)))")
+            }
+            best = min(best ?? elapsed, elapsed)
+        }
+        return ToolRun(seconds: best, failure: nil)
+    }
+
+    // MARK: Cancellation
+
+    struct CancellationRow {
+        var delayMilliseconds: Int
+        /// From `cancelRequest` to the cancelled handler call.
+        var handler: Double
+        /// From `cancelRequest` to the return of the last decoder call in flight.
+        var workStopped: Double
+        var stage: String
+    }
+
+    /// Starts a request on the 24 MP pair, cancels it after a delay and measures both the time
+    /// to the cancelled call and the time until the decoders (wrapped to record their calls)
+    /// have returned.
+    static func cancellationLatencies(still: String, movie: String) -> [CancellationRow] {
+        var rows: [CancellationRow] = []
+        for delay in [50, 50, 50, 50, 50, 20, 100, 200, 400] {
+            let probe = WorkProbe()
+            let manager = LivePhotoManager(
+                stillDecoder: ProbedStillDecoder(probe: probe), movieDecoder: ProbedMovieDecoder(probe: probe))
+            let cancelledAt = Mutex<UInt64?>(nil)
+            let handlerAt = Mutex<UInt64?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            let id = manager.requestLivePhoto(resourceFileURLs: [still, movie], targetSize: target) { event, info in
+                if info.isCancelled { handlerAt.withLock { $0 = DispatchTime.now().uptimeNanoseconds } }
+                if info.isTerminal { done.signal() }
+            }
+            usleep(useconds_t(delay * 1000))
+            let stage = probe.currentStage
+            let cancelTime = DispatchTime.now().uptimeNanoseconds
+            cancelledAt.withLock { $0 = cancelTime }
+            manager.cancelRequest(id)
+            done.wait()
+            // Wait for the decoder call in flight (if any) to return.
+            let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+            while probe.inFlight > 0, DispatchTime.now().uptimeNanoseconds < deadline { usleep(200) }
+            let handler = handlerAt.withLock { $0 }.map { Double($0 - cancelTime) / 1e9 } ?? .nan
+            let lastReturn = probe.lastReturn
+            let work = lastReturn > cancelTime ? Double(lastReturn - cancelTime) / 1e9 : 0
+            rows.append(CancellationRow(
+                delayMilliseconds: delay, handler: handler, workStopped: work, stage: probe.inFlight > 0 ? "still running!" : stage))
+        }
+        return rows
+    }
+
+    // MARK: Formatting
+
+    static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%8.1f ms", seconds * 1000) }
+
+    static func describe(_ run: ToolRun) -> String {
+        if let seconds = run.seconds { return ms(seconds) }
+        return "       --  " + (run.failure ?? "failed")
+    }
+}
+
+enum LoadBenchmarkError: Error {
+    case noPrimaryItem
+}
+
+/// Records the decoder calls of one request: how many are running, the stage of the last one
+/// started, and when the last one returned.
+final class WorkProbe: Sendable {
+    private let state = Mutex<(inFlight: Int, stage: String, lastReturn: UInt64)>((0, "validating", 0))
+
+    var inFlight: Int { state.withLock { $0.inFlight } }
+    var currentStage: String { state.withLock { $0.inFlight > 0 ? $0.stage : "between stages" } }
+    var lastReturn: UInt64 { state.withLock { $0.lastReturn } }
+
+    func measure<T>(_ stage: String, _ body: () throws(LoaderError) -> T) throws(LoaderError) -> T {
+        state.withLock {
+            $0.inFlight += 1
+            $0.stage = stage
+        }
+        defer {
+            state.withLock {
+                $0.inFlight -= 1
+                $0.lastReturn = DispatchTime.now().uptimeNanoseconds
+            }
+        }
+        return try body()
+    }
+}
+
+/// `MediaStillDecoder` with its calls recorded by a `WorkProbe`.
+struct ProbedStillDecoder: StillDecoding {
+    let probe: WorkProbe
+    let base = MediaStillDecoder()
+
+    func decodePreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
+        -> PreviewImage
+    {
+        try probe.measure("still preview") { () throws(LoaderError) in
+            try base.decodePreview(path: path, geometry: geometry, cancellation: cancellation)
+        }
+    }
+
+    func decodeFull(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
+        -> PixelBuffer
+    {
+        try probe.measure("full still (HEIC tiles)") { () throws(LoaderError) in
+            try base.decodeFull(path: path, geometry: geometry, cancellation: cancellation)
+        }
+    }
+}
+
+/// `MediaMovieDecoder` with its calls recorded by a `WorkProbe`.
+struct ProbedMovieDecoder: MovieDecoding {
+    let probe: WorkProbe
+    let base = MediaMovieDecoder()
+
+    func readMetadata(path: String, cancellation: CancellationFlag) throws(LoaderError) -> MovieMetadata {
+        try probe.measure("movie metadata") { () throws(LoaderError) in
+            try base.readMetadata(path: path, cancellation: cancellation)
+        }
+    }
+
+    func decodeFrame(
+        path: String, at time: Double, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag
+    ) throws(LoaderError) -> MovieFrame {
+        try probe.measure("poster frame") { () throws(LoaderError) in
+            try base.decodeFrame(path: path, at: time, movie: movie, size: size, cancellation: cancellation)
+        }
+    }
+
+    func makeFrameReader(path: String, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag)
+        throws(LoaderError) -> any MovieFrameReading
+    {
+        try probe.measure("frame reader") { () throws(LoaderError) in
+            try base.makeFrameReader(path: path, movie: movie, size: size, cancellation: cancellation)
+        }
+    }
+}
