@@ -73,9 +73,15 @@ public struct LivePhotoFrames: AsyncSequence, Sendable {
         /// Decode and cancellation errors.
         public typealias Failure = LoaderError
 
-        private let state: FrameReaderState
+        private let state: OnDemandFrameState<MovieFrame>
 
-        init(frames: LivePhotoFrames) { state = FrameReaderState(frames: frames) }
+        init(frames: LivePhotoFrames) {
+            state = OnDemandFrameState { flag throws(LoaderError) in
+                let reader = try frames.decoder.makeFrameReader(
+                    path: frames.path, movie: frames.movie, size: frames.size, cancellation: flag)
+                return { () throws(LoaderError) in try reader.nextFrame() }
+            }
+        }
 
         /// The next frame, nil after the last; throws `.cancelled` when the task is cancelled.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(LoaderError) -> MovieFrame? {
@@ -85,57 +91,6 @@ public struct LivePhotoFrames: AsyncSequence, Sendable {
         /// The next frame, nil after the last; throws `.cancelled` when the task is cancelled.
         public mutating func next() async throws(LoaderError) -> MovieFrame? {
             try await state.next()
-        }
-    }
-}
-
-/// The reader behind one `LivePhotoFrames.Iterator`.
-///
-/// `@unchecked Sendable` is sound: the mutable state (`reader`, `done`) is touched only inside
-/// `step()`, and `next()` awaits each step before it can be called again (the iterator's `next`
-/// is `mutating`, so one iterator is never advanced concurrently). The steps run one after the
-/// other on a background queue; the cancellation flag is itself thread-safe.
-final class FrameReaderState: @unchecked Sendable {
-    private let frames: LivePhotoFrames
-    private let cancellation = CancellationFlag()
-    private var reader: (any MovieFrameReading)?
-    private var done = false
-
-    init(frames: LivePhotoFrames) { self.frames = frames }
-
-    /// Decodes the next frame on a background queue; task cancellation sets the flag.
-    func next() async throws(LoaderError) -> MovieFrame? {
-        let flag = cancellation
-        let result: Result<MovieFrame?, LoaderError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: Result { () throws(LoaderError) in try self.step() })
-                }
-            }
-        } onCancel: {
-            flag.cancel()
-        }
-        return try result.get()
-    }
-
-    private func step() throws(LoaderError) -> MovieFrame? {
-        guard !done else { return nil }
-        do throws(LoaderError) {
-            if cancellation.isCancelled { throw .cancelled }
-            if reader == nil {
-                reader = try frames.decoder.makeFrameReader(
-                    path: frames.path, movie: frames.movie, size: frames.size, cancellation: cancellation)
-            }
-            guard let frame = try reader?.nextFrame() else {
-                done = true
-                reader = nil
-                return nil
-            }
-            return frame
-        } catch {
-            done = true
-            reader = nil
-            throw error
         }
     }
 }

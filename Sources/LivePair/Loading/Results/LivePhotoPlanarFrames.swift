@@ -42,14 +42,22 @@ public struct LivePhotoPlanarFrames: AsyncSequence, Sendable {
     let frames: LivePhotoFrames
 
     /// An iterator that opens the movie on its first `next()`.
-    public func makeAsyncIterator() -> Iterator { Iterator(state: PlanarFrameReaderState(frames: frames)) }
+    public func makeAsyncIterator() -> Iterator {
+        let frames = self.frames
+        return Iterator(
+            state: OnDemandFrameState { flag throws(LoaderError) in
+                let reader = try frames.decoder.makePlanarFrameReader(
+                    path: frames.path, movie: frames.movie, size: frames.size, cancellation: flag)
+                return { () throws(LoaderError) in try reader.nextPlanarFrame() }
+            })
+    }
 
     /// Decodes frames on demand, each on a background queue.
     public struct Iterator: AsyncIteratorProtocol {
         /// Decode and cancellation errors.
         public typealias Failure = LoaderError
 
-        fileprivate let state: PlanarFrameReaderState
+        fileprivate let state: OnDemandFrameState<PlanarMovieFrame>
 
         /// The next frame, nil after the last; throws `.cancelled` when the task is cancelled.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(LoaderError) -> PlanarMovieFrame? {
@@ -59,55 +67,6 @@ public struct LivePhotoPlanarFrames: AsyncSequence, Sendable {
         /// The next frame, nil after the last; throws `.cancelled` when the task is cancelled.
         public mutating func next() async throws(LoaderError) -> PlanarMovieFrame? {
             try await state.next()
-        }
-    }
-}
-
-/// The reader behind one `LivePhotoPlanarFrames.Iterator`.
-///
-/// `@unchecked Sendable` is sound for the reason `FrameReaderState` is: the mutable state is
-/// touched only inside `step()`, and steps never overlap (the iterator's `next` is `mutating`
-/// and awaits each step).
-private final class PlanarFrameReaderState: @unchecked Sendable {
-    private let frames: LivePhotoFrames
-    private let cancellation = CancellationFlag()
-    private var reader: (any PlanarMovieFrameReading)?
-    private var done = false
-
-    init(frames: LivePhotoFrames) { self.frames = frames }
-
-    func next() async throws(LoaderError) -> PlanarMovieFrame? {
-        let flag = cancellation
-        let result: Result<PlanarMovieFrame?, LoaderError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: Result { () throws(LoaderError) in try self.step() })
-                }
-            }
-        } onCancel: {
-            flag.cancel()
-        }
-        return try result.get()
-    }
-
-    private func step() throws(LoaderError) -> PlanarMovieFrame? {
-        guard !done else { return nil }
-        do throws(LoaderError) {
-            if cancellation.isCancelled { throw .cancelled }
-            if reader == nil {
-                reader = try frames.decoder.makePlanarFrameReader(
-                    path: frames.path, movie: frames.movie, size: frames.size, cancellation: cancellation)
-            }
-            guard let frame = try reader?.nextPlanarFrame() else {
-                done = true
-                reader = nil
-                return nil
-            }
-            return frame
-        } catch {
-            done = true
-            reader = nil
-            throw error
         }
     }
 }
