@@ -82,7 +82,7 @@ public struct MediaMovieDecoder: MovieDecoding {
         do throws(MediaError) {
             let reader = try SequentialFrameReader(
                 path: path, width: coded.width, height: coded.height, limits: limits, cancellation: cancellation)
-            return RotatingPlanarFrameReader(reader: reader, path: path, rotation: movie.rotationDegrees)
+            return RotatingFrameReader(reader: reader, path: path, rotation: movie.rotationDegrees)
         } catch {
             throw LoaderError.movie(path, error)
         }
@@ -95,8 +95,8 @@ public struct MediaMovieDecoder: MovieDecoding {
     }
 }
 
-/// Wraps a `SequentialFrameReader`, turning each frame upright.
-final class RotatingFrameReader: MovieFrameReading {
+/// Wraps a `SequentialFrameReader`, turning each frame upright, as RGBA or planar YUV frames.
+final class RotatingFrameReader: MovieFrameReading, PlanarMovieFrameReading {
     private let reader: SequentialFrameReader
     private let path: String
     private let rotation: Int
@@ -115,19 +115,6 @@ final class RotatingFrameReader: MovieFrameReading {
         } catch {
             throw LoaderError.movie(path, error)
         }
-    }
-}
-
-/// Wraps a `SequentialFrameReader` delivering planar frames, turning each upright.
-final class RotatingPlanarFrameReader: PlanarMovieFrameReading {
-    private let reader: SequentialFrameReader
-    private let path: String
-    private let rotation: Int
-
-    init(reader: SequentialFrameReader, path: String, rotation: Int) {
-        self.reader = reader
-        self.path = path
-        self.rotation = rotation
     }
 
     func nextPlanarFrame() throws(LoaderError) -> PlanarMovieFrame? {
