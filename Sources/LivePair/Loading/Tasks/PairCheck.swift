@@ -1,6 +1,5 @@
 /// The loader's first stage: identifies the two files, orders them as still and movie, and
-/// validates them as one explicit pair with `Validator`, plus the one check the validator leaves
-/// to pairing (that both halves carry the same content identifier).
+/// validates them as one explicit pair (`Validator.validatePair`).
 struct PairCheck: Sendable {
     /// The halves, once ordered.
     struct Halves: Sendable {
@@ -29,25 +28,7 @@ struct PairCheck: Sendable {
 
     /// The error findings for the pair (empty when it may be loaded).
     func errors(_ halves: Halves) -> [Finding] {
-        let photo = AssetResource(halves.photo), video = AssetResource(halves.video)
-        var findings: [Finding] = []
-        if let photoIdentifier = photo.contentIdentifier, let videoIdentifier = video.contentIdentifier,
-            photoIdentifier != videoIdentifier
-        {
-            findings.append(
-                Finding(
-                    .identifierMismatch, path: video.path,
-                    message: "\(photo.path) carries the identifier \(photoIdentifier) but \(video.path) carries "
-                        + "\(videoIdentifier): they are not one Live Photo"))
-        }
-        var result = PairingResult()
-        result.pairs = [
-            LivePhotoPair(
-                contentIdentifier: photo.contentIdentifier ?? video.contentIdentifier, photo: photo, video: video,
-                isWeak: photo.contentIdentifier == nil || video.contentIdentifier == nil)
-        ]
-        let report = validator.validate(result)
-        findings += report.allFindings.filter { $0.severity == .error }
-        return findings
+        validator.validatePair(photo: AssetResource(halves.photo), video: AssetResource(halves.video))
+            .allFindings.filter { $0.severity == .error }
     }
 }
