@@ -15,11 +15,13 @@ let package = Package(
         .library(name: "LivePair", targets: ["LivePair"]),
         .library(name: "LivePairFormats", targets: ["LivePairFormats"]),
         .library(name: "LivePairMedia", targets: ["LivePairMedia"]),
+        .library(name: "LivePairLibrary", targets: ["LivePairLibrary"]),
         .executable(name: "livepair", targets: ["livepair"]),
         .executable(name: "livepair-bench", targets: ["livepair-bench"]),
     ],
     targets: [
-        // C libraries from Debian packages, found through pkg-config. Only LivePairMedia imports them.
+        // C libraries from Debian packages, found through pkg-config. Only the bridges import them:
+        // LivePairMedia (FFmpeg, turbojpeg, libexif, libheif) and LivePairSQLite (SQLite).
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
@@ -30,6 +32,8 @@ let package = Package(
             name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(
             name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -40,15 +44,27 @@ let package = Package(
             swiftSettings: strictSettings),
         // The toolkit: identity, pairing, validation, loading, library.
         .target(name: "LivePair", dependencies: ["LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
+        // The catalog bridge: SQLite statements and transactions behind a small Swift surface.
+        .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
+        .target(
+            name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite"],
+            swiftSettings: strictSettings),
         // The command library behind the `livepair` executable.
-        .target(name: "LivePairCLI", dependencies: ["LivePair"], swiftSettings: strictSettings),
+        .target(name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary"], swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
-        .executableTarget(name: "livepair-bench", dependencies: ["LivePair", "LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "livepair-bench", dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary"],
+            swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairMediaTests", dependencies: ["LivePairMedia", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairTests", dependencies: ["LivePair", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

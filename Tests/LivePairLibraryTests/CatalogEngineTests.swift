@@ -1,0 +1,6 @@
+import LivePairLibrary
+import Testing
+
+@Test func catalogEngineIsSQLite() {
+    #expect(catalogEngineVersion.hasPrefix("SQLite 3."))
+}

@@ -1,0 +1,6 @@
+import LivePairSQLite
+import Testing
+
+@Test func linksSQLite3() {
+    #expect(sqliteLibraryVersion.hasPrefix("3."))
+}
