@@ -1,0 +1,43 @@
+/// Encodes an upright still image as JPEG (libjpeg-turbo) or HEIC (libheif with x265), the
+/// stills `livepair make` writes.
+///
+/// The input is upright: nothing in the output rotates it (no orientation tag, no `irot`), unless
+/// the Exif given says otherwise. Exif is passed as a TIFF structure (from `II*\0` or `MM\0*`),
+/// as LivePairFormats reads and writes it.
+public enum StillImageEncoder {
+    /// The image as a baseline JPEG (4:2:0 for RGBA; alpha dropped), with `exifTIFF`, when given,
+    /// as an APP1 `Exif\0\0` segment right after SOI (then no JFIF APP0 is written).
+    ///
+    /// - Parameters:
+    ///   - quality: 1 (smallest) to 100 (best); values outside are clamped.
+    ///   - exifTIFF: a TIFF structure of at most 65,527 bytes.
+    /// - Throws: `encodeFailed` when turbojpeg fails, the image is too large for JPEG, or
+    ///   `exifTIFF` is not a TIFF structure or does not fit one segment.
+    public static func jpeg(_ image: PixelBuffer, quality: Int = 92, exifTIFF: [UInt8]? = nil) throws(MediaError)
+        -> [UInt8]
+    {
+        let exif = try exifTIFF.map { tiff throws(MediaError) in try ExifTIFFPayload(tiff) }
+        let encoded = try image.jpegData(quality: quality)
+        guard let exif else { return encoded }
+        return try JPEGExifSegment.inserting(exif, into: encoded)
+    }
+
+    /// The image as a HEIC file (HEVC Main, 4:2:0, one image, no thumbnail, alpha dropped), with
+    /// `exifTIFF`, when given, as the primary image's Exif item (stored like iPhones do: header
+    /// offset 6, `Exif\0\0`, then the TIFF structure).
+    ///
+    /// Odd widths and heights are kept: the coded picture is padded to even sizes and the file
+    /// declares the input's size (see `HEICStillEncoder`).
+    ///
+    /// - Parameters:
+    ///   - quality: libheif's lossy quality, 0 (smallest) to 100 (best); values outside are clamped.
+    ///   - exifTIFF: a TIFF structure.
+    /// - Throws: `decoderUnavailable` when libheif has no HEVC encoder, `encodeFailed` when a
+    ///   libheif call fails or `exifTIFF` is not a TIFF structure.
+    public static func heic(_ image: PixelBuffer, quality: Int = 80, exifTIFF: [UInt8]? = nil) throws(MediaError)
+        -> [UInt8]
+    {
+        let exif = try exifTIFF.map { tiff throws(MediaError) in try ExifTIFFPayload(tiff) }
+        return try HEICStillEncoder.encode(image, quality: quality, exif: exif)
+    }
+}

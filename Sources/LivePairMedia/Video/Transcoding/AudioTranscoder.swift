@@ -1,0 +1,167 @@
+internal import CFFmpeg
+
+/// Carries the input's audio stream into the output: AAC packets are copied unchanged; any
+/// other codec is decoded, converted to planar float in Swift (`AudioSampleQueue`) and encoded
+/// with FFmpeg's native `aac` encoder at the input's sample rate and channel layout.
+final class AudioTranscoder {
+    let inputIndex: Int32
+    let handling: TranscodeResult.AudioHandling
+
+    private let output: TranscodeOutput
+    private let outputStream: UnsafeMutablePointer<AVStream>
+    private let inputTimeBase: AVRational
+    private var decoderContext: UnsafeMutablePointer<AVCodecContext>?
+    private var encoderContext: UnsafeMutablePointer<AVCodecContext>?
+    private var decoded: UnsafeMutablePointer<AVFrame>?
+    private var encoderFrame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var queue = AudioSampleQueue(channelCount: 0)
+    /// The next encoder frame's presentation time, in samples (the encoder's time base).
+    private var nextPTS: Int64?
+
+    /// Prepares the output stream for the input audio `stream` (index `index`).
+    init(input stream: UnsafeMutablePointer<AVStream>, index: Int32, output: TranscodeOutput) throws(MediaError) {
+        inputIndex = index
+        self.output = output
+        inputTimeBase = stream.pointee.time_base
+        guard let parameters = stream.pointee.codecpar else { throw .invalidImage(reason: "audio stream without parameters") }
+        guard inputTimeBase.num > 0, inputTimeBase.den > 0 else {
+            throw .invalidImage(reason: "the audio stream has time base \(inputTimeBase.num)/\(inputTimeBase.den)")
+        }
+        outputStream = try output.addStream()
+        packet = av_packet_alloc()
+        guard packet != nil else { throw .decodeFailed(code: livepair_averror(ENOMEM), message: "av_packet_alloc") }
+        if parameters.pointee.codec_id == AV_CODEC_ID_AAC {
+            handling = .copiedAAC
+            try FFmpegCall.check(avcodec_parameters_copy(outputStream.pointee.codecpar, parameters), "avcodec_parameters_copy")
+            outputStream.pointee.codecpar.pointee.codec_tag = 0
+            outputStream.pointee.time_base = inputTimeBase
+            return
+        }
+        handling = .encodedAAC
+        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        guard let decoderCodec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderUnavailable(name) }
+        decoderContext = avcodec_alloc_context3(decoderCodec)
+        guard let decoder = decoderContext else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avcodec_alloc_context3")
+        }
+        try FFmpegCall.check(avcodec_parameters_to_context(decoder, parameters), "avcodec_parameters_to_context")
+        decoder.pointee.pkt_timebase = inputTimeBase
+        try FFmpegCall.check(avcodec_open2(decoder, decoderCodec, nil), "\(name): avcodec_open2")
+
+        guard let encoderCodec = avcodec_find_encoder_by_name("aac") else { throw .decoderUnavailable("aac encoder") }
+        let sampleRate = decoder.pointee.sample_rate
+        let channelCount = Int(decoder.pointee.ch_layout.nb_channels)
+        guard sampleRate > 0, (1...8).contains(channelCount) else {
+            throw .unsupported("audio of \(channelCount) channels at \(sampleRate) Hz")
+        }
+        if let rates = encoderCodec.pointee.supported_samplerates {
+            var index = 0, supported = false
+            while rates[index] != 0 {
+                if rates[index] == sampleRate { supported = true }
+                index += 1
+            }
+            guard supported else { throw .unsupported("AAC at \(sampleRate) Hz (no resampling available)") }
+        }
+        encoderContext = avcodec_alloc_context3(encoderCodec)
+        decoded = av_frame_alloc()
+        encoderFrame = av_frame_alloc()
+        guard let encoder = encoderContext, decoded != nil, encoderFrame != nil else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avcodec_alloc_context3/av_frame_alloc")
+        }
+        encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        encoder.pointee.sample_rate = sampleRate
+        encoder.pointee.time_base = AVRational(num: 1, den: sampleRate)
+        encoder.pointee.bit_rate = Int64(64_000 * channelCount)
+        if decoder.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            av_channel_layout_default(&encoder.pointee.ch_layout, Int32(channelCount))
+        } else {
+            try FFmpegCall.check(
+                av_channel_layout_copy(&encoder.pointee.ch_layout, &decoder.pointee.ch_layout), "av_channel_layout_copy")
+        }
+        if output.needsGlobalHeader { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        try FFmpegCall.check(avcodec_open2(encoder, encoderCodec, nil), "aac: avcodec_open2")
+        try FFmpegCall.check(
+            avcodec_parameters_from_context(outputStream.pointee.codecpar, encoder), "avcodec_parameters_from_context")
+        outputStream.pointee.time_base = encoder.pointee.time_base
+        queue = AudioSampleQueue(channelCount: channelCount)
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&encoderFrame)
+        av_frame_free(&decoded)
+        avcodec_free_context(&encoderContext)
+        avcodec_free_context(&decoderContext)
+    }
+
+    /// Copies or transcodes one packet of the audio stream.
+    func handle(_ input: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
+        guard let decoder = decoderContext else {
+            av_packet_rescale_ts(input, inputTimeBase, outputStream.pointee.time_base)
+            input.pointee.stream_index = outputStream.pointee.index
+            input.pointee.pos = -1
+            try output.write(input)
+            return
+        }
+        try FFmpegCall.check(avcodec_send_packet(decoder, input), "audio: avcodec_send_packet")
+        try drainDecoder()
+    }
+
+    /// Flushes the decoder, the queued samples and the encoder.
+    func finish() throws(MediaError) {
+        guard let decoder = decoderContext, let encoder = encoderContext else { return }
+        try FFmpegCall.check(avcodec_send_packet(decoder, nil), "audio: avcodec_send_packet (flush)")
+        try drainDecoder()
+        if queue.count > 0 { try encodeQueued(count: queue.count) }
+        try FFmpegCall.check(avcodec_send_frame(encoder, nil), "aac: avcodec_send_frame (flush)")
+        try drainEncoder()
+    }
+
+    private func drainDecoder() throws(MediaError) {
+        guard let decoder = decoderContext, let encoder = encoderContext, let frame = decoded else { return }
+        let frameSize = max(1, Int(encoder.pointee.frame_size))
+        while true {
+            let received = avcodec_receive_frame(decoder, frame)
+            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
+            try FFmpegCall.check(received, "audio: avcodec_receive_frame")
+            defer { av_frame_unref(frame) }
+            if nextPTS == nil {
+                let noValue = livepair_av_nopts_value()
+                let start = frame.pointee.best_effort_timestamp != noValue ? frame.pointee.best_effort_timestamp : frame.pointee.pts
+                nextPTS = start == noValue ? 0 : av_rescale_q(start, inputTimeBase, encoder.pointee.time_base)
+            }
+            try queue.append(frame)
+            while queue.count >= frameSize { try encodeQueued(count: frameSize) }
+        }
+    }
+
+    /// Encodes the first `count` queued samples as one frame.
+    private func encodeQueued(count: Int) throws(MediaError) {
+        guard let encoder = encoderContext, let frame = encoderFrame else { return }
+        av_frame_unref(frame)
+        frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        frame.pointee.sample_rate = encoder.pointee.sample_rate
+        frame.pointee.nb_samples = Int32(count)
+        try FFmpegCall.check(av_channel_layout_copy(&frame.pointee.ch_layout, &encoder.pointee.ch_layout), "av_channel_layout_copy")
+        try FFmpegCall.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        try queue.take(count, into: frame)
+        let pts = nextPTS ?? 0
+        frame.pointee.pts = pts
+        nextPTS = pts + Int64(count)
+        try FFmpegCall.check(avcodec_send_frame(encoder, frame), "aac: avcodec_send_frame")
+        try drainEncoder()
+    }
+
+    private func drainEncoder() throws(MediaError) {
+        guard let encoder = encoderContext, let packet else { return }
+        while true {
+            let received = avcodec_receive_packet(encoder, packet)
+            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
+            try FFmpegCall.check(received, "aac: avcodec_receive_packet")
+            av_packet_rescale_ts(packet, encoder.pointee.time_base, outputStream.pointee.time_base)
+            packet.pointee.stream_index = outputStream.pointee.index
+            try output.write(packet)
+        }
+    }
+}

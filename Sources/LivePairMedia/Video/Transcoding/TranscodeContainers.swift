@@ -1,0 +1,117 @@
+internal import CFFmpeg
+
+/// Installs an interrupt callback on `context` that aborts FFmpeg I/O once `flag` is cancelled.
+/// The caller keeps `flag` alive for as long as the context exists.
+func installInterrupt(_ context: UnsafeMutablePointer<AVFormatContext>, _ flag: CancellationFlag) {
+    context.pointee.interrupt_callback.callback = { opaque in
+        guard let opaque else { return 0 }
+        return Unmanaged<CancellationFlag>.fromOpaque(opaque).takeUnretainedValue().isCancelled ? 1 : 0
+    }
+    context.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(flag).toOpaque()
+}
+
+/// The transcoder's input: a demuxer opened on a file, closed in `deinit`.
+final class TranscodeInput {
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    /// Retained so the interrupt callback's unretained pointer stays valid.
+    private let cancellation: CancellationFlag
+
+    /// Opens `path` (through the `file:` protocol only) and reads its stream information.
+    init(path: String, cancellation: CancellationFlag) throws(MediaError) {
+        self.cancellation = cancellation
+        guard let allocated = avformat_alloc_context() else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_context")
+        }
+        installInterrupt(allocated, cancellation)
+        var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
+        // On failure avformat_open_input frees the context and sets the pointer to nil.
+        let result = avformat_open_input(&opened, "file:" + path, nil, nil)
+        context = opened
+        if cancellation.isCancelled { throw .cancelled }
+        try FFmpegCall.check(result, "avformat_open_input \(path)")
+        guard let format = context else {
+            throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")
+        }
+        try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        if cancellation.isCancelled { throw .cancelled }
+    }
+
+    deinit { avformat_close_input(&context) }
+
+    /// The stream at `index`, or nil.
+    func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream>? {
+        guard let format = context, index >= 0, UInt32(index) < format.pointee.nb_streams else { return nil }
+        return format.pointee.streams[Int(index)]
+    }
+}
+
+/// The transcoder's output: a QuickTime (`mov`) muxer writing to a file, freed in `deinit`.
+final class TranscodeOutput {
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    private let cancellation: CancellationFlag
+    private var headerWritten = false
+    private var trailerWritten = false
+
+    /// Creates the muxer for `path`; the file is opened by `start()`.
+    init(path: String, cancellation: CancellationFlag) throws(MediaError) {
+        self.cancellation = cancellation
+        var allocated: UnsafeMutablePointer<AVFormatContext>?
+        try FFmpegCall.check(avformat_alloc_output_context2(&allocated, nil, "mov", path), "avformat_alloc_output_context2")
+        context = allocated
+        guard let format = context else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_output_context2")
+        }
+        installInterrupt(format, cancellation)
+    }
+
+    deinit {
+        if let format = context {
+            if headerWritten, !trailerWritten { _ = av_write_trailer(format) }
+            if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&format.pointee.pb) }
+        }
+        avformat_free_context(context)
+    }
+
+    /// True when stream codec parameters must carry global headers (`mov` does).
+    var needsGlobalHeader: Bool {
+        guard let format = context else { return false }
+        return format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
+    }
+
+    /// A new output stream.
+    func addStream() throws(MediaError) -> UnsafeMutablePointer<AVStream> {
+        guard let format = context, let stream = avformat_new_stream(format, nil) else {
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_new_stream")
+        }
+        return stream
+    }
+
+    /// Opens the file at `path` and writes the header. Streams' time bases may change here.
+    func start(path: String) throws(MediaError) {
+        guard let format = context else { return }
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try FFmpegCall.check(
+                avio_open2(&format.pointee.pb, "file:" + path, AVIO_FLAG_WRITE, &format.pointee.interrupt_callback, nil),
+                "avio_open2 \(path)")
+        }
+        try FFmpegCall.check(avformat_write_header(format, nil), "avformat_write_header")
+        headerWritten = true
+    }
+
+    /// Writes `packet` (taking its data; the packet is reset).
+    func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
+        guard let format = context else { return }
+        if cancellation.isCancelled { throw .cancelled }
+        try FFmpegCall.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
+    }
+
+    /// Writes the index and closes the file.
+    func finish() throws(MediaError) {
+        guard let format = context, headerWritten, !trailerWritten else { return }
+        trailerWritten = true
+        try FFmpegCall.check(av_write_trailer(format), "av_write_trailer")
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try FFmpegCall.check(avio_closep(&format.pointee.pb), "avio_closep")
+        }
+    }
+}
