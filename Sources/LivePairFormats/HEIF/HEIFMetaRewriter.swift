@@ -17,6 +17,8 @@ struct HEIFMetaRewriter {
         var newItemType: FourCC?
         /// For a new item: the item it describes with a `cdsc` reference.
         var describes: UInt32?
+        /// For a new `mime` item: its content type (`application/rdf+xml` for XMP).
+        var contentType: String? = nil
     }
 
     /// One piece of the output: a range of the input or new bytes.
@@ -78,7 +80,7 @@ struct HEIFMetaRewriter {
             children.contains(where: { $0.type == "iloc" })
         else { throw .invalid(context: "meta", reason: "no iinf or iloc box") }
         if let data, let type = data.newItemType {
-            children[iinfIndex].bytes = try Self.editedItemInfo(children[iinfIndex].bytes, removing: removed, adding: (data.id, type))
+            children[iinfIndex].bytes = try Self.editedItemInfo(children[iinfIndex].bytes, removing: removed, adding: (data.id, type, data.contentType))
         } else if !removed.isEmpty {
             children[iinfIndex].bytes = try Self.editedItemInfo(children[iinfIndex].bytes, removing: removed, adding: nil)
         }
@@ -320,9 +322,10 @@ struct HEIFMetaRewriter {
         BoxNode.leaf(type, payload).serialized()
     }
 
-    /// `iinf` without the entries of `removed`, plus a new `infe` for `adding`.
+    /// `iinf` without the entries of `removed`, plus a new `infe` for `adding` (a `mime` item gets
+    /// its content type).
     static func editedItemInfo(
-        _ box: [UInt8], removing removed: Set<UInt32>, adding: (id: UInt32, type: FourCC)?
+        _ box: [UInt8], removing removed: Set<UInt32>, adding: (id: UInt32, type: FourCC, contentType: String?)?
     ) throws(FormatError) -> [UInt8] {
         var reader = ByteReader(box, context: "meta/iinf")
         _ = try BoxParser.readHeader(&reader)
@@ -344,6 +347,10 @@ struct HEIFMetaRewriter {
             payload.u16(0)
             payload.fourCC(adding.type)
             payload.u8(0)
+            if adding.type == "mime" {
+                payload.append((adding.contentType ?? "").utf8)
+                payload.u8(0)
+            }
             let infe = BoxNode.fullBox("infe", version: adding.id > 0xFFFF ? 3 : 2, flags: 0, payload.bytes)
             entries.append(RawBox(type: "infe", bytes: infe.serialized()))
         }

@@ -44,6 +44,31 @@ public enum XMLEvent: Sendable, Equatable {
     case text(String)
 }
 
+/// Where the markup of one `XMLEvent` lies in the scanned bytes.
+public struct XMLMarkupLocation: Sendable, Equatable {
+    /// The bytes of the tag (`<` through `>`), of the text run, or of the CDATA section. The `end`
+    /// event of an empty-element tag (`<a/>`) carries the range of that same tag.
+    public let range: Range<Int>
+    /// For a start tag: each reported attribute's bytes (name through closing quote), in the order
+    /// of the event's attributes. Empty for other events.
+    public let attributeRanges: [Range<Int>]
+    /// For a start tag: the namespaces it declares, by prefix ("" for the default namespace).
+    public let namespaceDeclarations: [String: String]
+    /// Whether the tag is an empty-element tag (`<a/>`).
+    public let isEmptyElement: Bool
+
+    /// Memberwise initializer.
+    public init(
+        range: Range<Int>, attributeRanges: [Range<Int>] = [], namespaceDeclarations: [String: String] = [:],
+        isEmptyElement: Bool = false
+    ) {
+        self.range = range
+        self.attributeRanges = attributeRanges
+        self.namespaceDeclarations = namespaceDeclarations
+        self.isEmptyElement = isEmptyElement
+    }
+}
+
 /// A small, bounded, non-validating XML scanner over raw bytes, with namespace prefixes resolved
 /// to URIs. It understands elements, attributes, text, CDATA, comments, processing instructions
 /// and DOCTYPE (skipped), and the five predefined entities plus character references.
@@ -62,6 +87,12 @@ public struct XMLScanner: Sendable {
 
     /// Scans `bytes`, delivering each event to `handler`.
     public func scan(_ bytes: [UInt8], handler: (XMLEvent) -> Void) throws(FormatError) {
+        try scanLocated(bytes) { event, _ in handler(event) }
+    }
+
+    /// Scans `bytes`, delivering each event with where its markup lies in `bytes` (for editors
+    /// that change a document in place and keep every other byte).
+    public func scanLocated(_ bytes: [UInt8], handler: (XMLEvent, XMLMarkupLocation) -> Void) throws(FormatError) {
         try limits.checkMetadataSize(UInt64(bytes.count), context: "XML")
         var cursor = 0
         let count = bytes.count
@@ -103,7 +134,9 @@ public struct XMLScanner: Sendable {
         func flushText(upTo end: Int) {
             guard end > textStart else { return }
             let slice = bytes[textStart..<end]
-            if slice.contains(where: { !Self.isWhitespace($0) }) { handler(.text(Self.decodeEntities(slice))) }
+            if slice.contains(where: { !Self.isWhitespace($0) }) {
+                handler(.text(Self.decodeEntities(slice)), XMLMarkupLocation(range: textStart..<end))
+            }
         }
 
         while cursor < count {
@@ -125,7 +158,7 @@ public struct XMLScanner: Sendable {
                 } else if bytes[cursor...].starts(with: Array("<![CDATA[".utf8)) {
                     guard let close = find([0x5D, 0x5D, 0x3E], from: cursor + 9) else { throw fail("unterminated CDATA") }
                     let text = String(decoding: bytes[(cursor + 9)..<close], as: UTF8.self)
-                    if !text.isEmpty { handler(.text(text)) }
+                    if !text.isEmpty { handler(.text(text), XMLMarkupLocation(range: cursor..<close + 3)) }
                     cursor = close + 3
                 } else {
                     guard let close = find([0x3E], from: cursor + 2) else { throw fail("unterminated declaration") }
@@ -138,7 +171,7 @@ public struct XMLScanner: Sendable {
                 let raw = String(decoding: bytes[(cursor + 2)..<nameEnd], as: UTF8.self)
                 guard let open = openElements.popLast() else { throw fail("end tag </\(raw)> without a start tag") }
                 guard open.raw == raw else { throw fail("end tag </\(raw)> does not match <\(open.raw)>") }
-                handler(.end(open.name))
+                handler(.end(open.name), XMLMarkupLocation(range: tagStart..<close + 1))
                 namespaceStack.removeLast()
                 cursor = close + 1
             } else {
@@ -148,6 +181,7 @@ public struct XMLScanner: Sendable {
                 guard cursor > nameStart else { throw fail("a tag without a name") }
                 let rawName = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
                 var rawAttributes: [(String, String)] = []
+                var attributeRanges: [Range<Int>] = []
                 var scope: [String: String] = [:]
                 var selfClosing = false
                 tag: while true {
@@ -187,6 +221,7 @@ public struct XMLScanner: Sendable {
                             scope[String(attributeName.dropFirst(6))] = value
                         } else {
                             rawAttributes.append((attributeName, value))
+                            attributeRanges.append(attributeStart..<cursor)
                         }
                     }
                 }
@@ -197,9 +232,12 @@ public struct XMLScanner: Sendable {
                 namespaceStack.append(scope)
                 let name = resolve(rawName, isAttribute: false)
                 let attributes = rawAttributes.map { XMLAttribute(name: resolve($0.0, isAttribute: true), value: $0.1) }
-                handler(.start(name, attributes))
+                let location = XMLMarkupLocation(
+                    range: tagStart..<cursor, attributeRanges: attributeRanges, namespaceDeclarations: scope,
+                    isEmptyElement: selfClosing)
+                handler(.start(name, attributes), location)
                 if selfClosing {
-                    handler(.end(name))
+                    handler(.end(name), location)
                     namespaceStack.removeLast()
                 } else {
                     openElements.append((rawName, name))
