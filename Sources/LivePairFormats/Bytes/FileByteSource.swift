@@ -11,7 +11,7 @@ import Darwin
 /// identification reads a few small ranges per file.
 public final class FileByteSource: ByteSource, @unchecked Sendable {
     // Sendable: `descriptor`, `size` and `name` are immutable after init; pread does not move a cursor.
-    private let descriptor: Int32
+    let descriptor: Int32
     /// Size of the file when it was opened.
     public let size: UInt64
     /// The path.

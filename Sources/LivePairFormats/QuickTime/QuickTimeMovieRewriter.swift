@@ -38,15 +38,25 @@ public struct QuickTimeMovieRewriter: Sendable {
     public var placement: MoovPlacement
     /// Limits for parsing the input.
     public var limits: ParseLimits
-    /// When true, the output gets Apple's file type box (`ftyp`, major brand `qt  `, minor version
-    /// 0, compatible brand `qt  `) in place of the input's (an MP4's `isom`/`mp42`), or at the
-    /// start when the input has none. Data after it moves when the sizes differ, with chunk
-    /// offsets relocated.
-    public var quickTimeFileType: Bool = false
+    /// A complete `ftyp` box that replaces the input's, or goes first when the input has none; nil
+    /// keeps the input's. Data after it moves when the sizes differ, with chunk offsets relocated.
+    public var replacementFileType: [UInt8]?
+
+    /// When true, the output gets Apple's file type box (`quickTimeFileTypeBox`) in place of the
+    /// input's (an MP4's `isom`/`mp42`).
+    public var quickTimeFileType: Bool {
+        get { replacementFileType == Self.quickTimeFileTypeBox }
+        set { replacementFileType = newValue ? Self.quickTimeFileTypeBox : nil }
+    }
 
     /// Apple's `ftyp` box: `qt  `, minor version 0, compatible `qt  `.
     public static let quickTimeFileTypeBox: [UInt8] = BoxNode.leaf(
         "ftyp", FourCC("qt  ").bytes + [0, 0, 0, 0] + FourCC("qt  ").bytes).serialized()
+
+    /// An MPEG-4 `ftyp` box (major brand `mp42`, minor version 0, compatible `isom` and `mp42`),
+    /// what Android motion photos embed.
+    public static let mpeg4FileTypeBox: [UInt8] = BoxNode.leaf(
+        "ftyp", FourCC("mp42").bytes + [0, 0, 0, 0] + FourCC("isom").bytes + FourCC("mp42").bytes).serialized()
 
     /// A rewriter of the movie in `source`.
     public init(source: any ByteSource, placement: MoovPlacement = .end, limits: ParseLimits = .default) {
@@ -92,6 +102,14 @@ public struct QuickTimeMovieRewriter: Sendable {
             contentIdentifier: contentIdentifier, stillImageTime: stillImageTime, extraMetadata: extraMetadata)
         try emit(plan, to: sink)
         return plan.result
+    }
+
+    /// The still-image time (seconds on the movie timeline) a write given `stillImageTime` would
+    /// use: the requested time snapped to the nearest video frame, the existing track's time when
+    /// nil and there is one, else the frame nearest the middle. Reads only `moov`.
+    public func resolvedStillImageTime(_ stillImageTime: Double?) throws(FormatError) -> Double {
+        try makePlan(contentIdentifier: "00000000-0000-0000-0000-000000000000", stillImageTime: stillImageTime,
+            extraMetadata: []).result.stillImageTime
     }
 
     // MARK: Planning
@@ -255,14 +273,14 @@ public struct QuickTimeMovieRewriter: Sendable {
             out += box.size
         }
 
-        if quickTimeFileType, !boxes.contains(where: { $0.type == "ftyp" }) {
-            layout.pieces.append(.bytes(Self.quickTimeFileTypeBox))
-            out += UInt64(Self.quickTimeFileTypeBox.count)
+        if let replacementFileType, !boxes.contains(where: { $0.type == "ftyp" }) {
+            layout.pieces.append(.bytes(replacementFileType))
+            out += UInt64(replacementFileType.count)
         }
         for (index, box) in boxes.enumerated() where !dropping.contains(index) {
-            if quickTimeFileType, box.type == "ftyp" {
-                layout.pieces.append(.bytes(Self.quickTimeFileTypeBox))
-                out += UInt64(Self.quickTimeFileTypeBox.count)
+            if let replacementFileType, box.type == "ftyp" {
+                layout.pieces.append(.bytes(replacementFileType))
+                out += UInt64(replacementFileType.count)
                 continue
             }
             if index == moovIndex {

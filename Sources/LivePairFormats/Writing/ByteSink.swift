@@ -17,11 +17,15 @@ extension ByteSink {
     public func write(_ bytes: [UInt8]) throws(FormatError) { try write(bytes[...]) }
 
     /// Copies `range` of `source` to the sink in chunks of `chunkSize` bytes, so a movie's media
-    /// data streams through a small buffer and is never loaded whole.
+    /// data streams through a small buffer and is never loaded whole. From a file to a file the
+    /// kernel copies (`sendfile`), without passing the bytes through user space.
     public func copy(
         from source: any ByteSource, range: Range<UInt64>, chunkSize: Int = 1 << 20
     ) throws(FormatError) {
         var offset = range.lowerBound
+        if let fileSink = self as? FileDescriptorSink, let fileSource = source as? FileByteSource {
+            offset = try fileSink.copyInKernel(from: fileSource, range: range)
+        }
         while offset < range.upperBound {
             let count = Int(min(UInt64(chunkSize), range.upperBound - offset))
             let chunk = try source.readExactly(at: offset, count: count, context: "\(source.name) bytes at \(offset)")
@@ -57,6 +61,35 @@ public final class FileDescriptorSink: ByteSink {
     public init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
         self.path = path
+    }
+
+    /// Copies as much of `range` of `source` as the kernel will with `sendfile` (file to file,
+    /// page cache to page cache) and returns the offset reached; the caller copies the rest through
+    /// user space when the kernel refuses.
+    func copyInKernel(from source: FileByteSource, range: Range<UInt64>) throws(FormatError) -> UInt64 {
+        #if canImport(Glibc)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            var input = off_t(offset)
+            let wanted = Int(min(range.upperBound - offset, 1 << 30))
+            let copied = sendfile(descriptor, source.descriptor, &input, wanted)
+            if copied > 0 {
+                offset += UInt64(copied)
+                bytesWritten += UInt64(copied)
+            } else if copied < 0 && errno == EINTR {
+                continue
+            } else if copied == 0 {
+                throw .truncated(context: "\(source.name) bytes at \(offset)", needed: range.upperBound - offset, available: 0)
+            } else if [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+                return offset
+            } else {
+                throw .io(path: path, reason: AtomicFileWriter.errorText(errno))
+            }
+        }
+        return offset
+        #else
+        return range.lowerBound
+        #endif
     }
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
