@@ -1,0 +1,189 @@
+import LivePairFormats
+import LivePairMedia
+
+/// Makes and restamps Live Photo pairs: a still with the content identifier in Apple's maker note
+/// and a QuickTime movie with the same identifier in `moov/meta` and a still-image-time track, laid
+/// out like camera files.
+///
+/// Every operation stages its outputs under their final names in a hidden folder next to the
+/// destination, validates the staged pair with `Validator.validatePair`, and only then renames
+/// them into place. Inputs are never modified (except by `restamp(... inPlace: true)`, which
+/// replaces them by rename once the new files are complete and valid). On any error nothing is left
+/// behind.
+public struct LivePhotoPackager: Sendable {
+    /// How outputs are encoded and written.
+    public var options: PackagingOptions
+
+    /// A packager with `options`.
+    public init(options: PackagingOptions = PackagingOptions()) { self.options = options }
+
+    /// Makes a Live Photo from a still and a movie.
+    ///
+    /// The still keeps its image data when it is HEIC or JPEG (only the maker note changes); PNG,
+    /// WebP and other stills are encoded as `options.stillEncoding`. The movie is re-muxed when it
+    /// is H.264 or HEVC in MOV or MP4, else transcoded to `options.transcodeCodec`.
+    ///
+    /// - Parameters:
+    ///   - photo: the still.
+    ///   - video: the movie.
+    ///   - outputDirectory: where `<photo stem>.<ext>` and `<photo stem>.MOV` are written (created if needed).
+    ///   - stillImageTime: seconds on the movie's timeline, snapped to the nearest frame; nil keeps
+    ///     the movie's own still-image time or takes the frame nearest the middle.
+    ///   - contentIdentifier: the identifier to write; nil makes a fresh UUID.
+    public func make(
+        photo: String, video: String, outputDirectory: String, stillImageTime: Double? = nil,
+        contentIdentifier: String? = nil
+    ) throws(PackagingError) -> PackagedLivePhoto {
+        let identifier = try resolvedIdentifier(contentIdentifier)
+        let photoIdentity = identify(photo)
+        let videoIdentity = identify(video)
+        try requireReadable(photoIdentity)
+        try requireReadable(videoIdentity)
+        try StagedOutputs.createDirectory(outputDirectory)
+        let staged = StagedOutputs(options)
+        let stem = Self.stem(of: photo)
+        let photoExtension: String
+        switch photoIdentity.format {
+        case .heic, .jpeg: photoExtension = Self.extensionOf(photo) ?? (photoIdentity.format == .heic ? "HEIC" : "JPG")
+        default: photoExtension = options.stillEncoding.fileExtension
+        }
+        let photoOutput = "\(outputDirectory)/\(stem).\(photoExtension)"
+        let videoOutput = "\(outputDirectory)/\(stem).MOV"
+        let photoStaged = try staged.stage(photoOutput)
+        let videoStaged = try staged.stage(videoOutput)
+        let photoHandling = try StillStamper(options: options, staged: staged).write(
+            stillAt: photo, identity: photoIdentity, identifier: identifier, to: photoStaged)
+        let movie = try MovieStamper(options: options, staged: staged).write(
+            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime,
+            to: videoStaged, scratch: { () throws(PackagingError) in
+                try staged.scratch(in: outputDirectory, name: "transcoded.mov")
+            })
+        let findings = try OutputValidation(options: options).validatePair(
+            photo: photoStaged, video: videoStaged, staged: staged)
+        try staged.commit()
+        return PackagedLivePhoto(
+            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
+            stillImageTime: movie.stillImageTime, photoHandling: photoHandling, videoHandling: movie.handling,
+            findings: findings)
+    }
+
+    /// Makes a Live Photo from a movie alone: the still is the movie's frame at the still-image
+    /// time, turned upright and encoded as `options.stillEncoding`.
+    public func make(
+        video: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
+    ) throws(PackagingError) -> PackagedLivePhoto {
+        let identifier = try resolvedIdentifier(contentIdentifier)
+        let videoIdentity = identify(video)
+        try requireReadable(videoIdentity)
+        try StagedOutputs.createDirectory(outputDirectory)
+        let staged = StagedOutputs(options)
+        let stem = Self.stem(of: video)
+        let photoOutput = "\(outputDirectory)/\(stem).\(options.stillEncoding.fileExtension)"
+        let videoOutput = "\(outputDirectory)/\(stem).MOV"
+        let photoStaged = try staged.stage(photoOutput)
+        let videoStaged = try staged.stage(videoOutput)
+        // The movie first: its written still-image time (snapped to a frame) is the frame to grab.
+        let movie = try MovieStamper(options: options, staged: staged).write(
+            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime,
+            to: videoStaged, scratch: { () throws(PackagingError) in
+                try staged.scratch(in: outputDirectory, name: "transcoded.mov")
+            })
+        let frame = try FrameGrabber(limits: options.limits).uprightFrame(of: videoStaged, at: movie.stillImageTime)
+        try StillStamper(options: options, staged: staged).write(image: frame, identifier: identifier, to: photoStaged)
+        let findings = try OutputValidation(options: options).validatePair(
+            photo: photoStaged, video: videoStaged, staged: staged)
+        try staged.commit()
+        return PackagedLivePhoto(
+            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
+            stillImageTime: movie.stillImageTime, photoHandling: .encoded, videoHandling: movie.handling,
+            findings: findings)
+    }
+
+    /// Gives both halves of a pair a fresh (or the given) identifier: fixes pairs whose identifiers
+    /// differ (broken exports) and pairs matched only by name.
+    ///
+    /// - Parameters:
+    ///   - outputDirectory: where the restamped copies go (same file names); nil replaces the
+    ///     originals in place, atomically (each is renamed over only after both new files are
+    ///     complete and the pair validated).
+    ///   - stillImageTime: nil keeps the movie's still-image time (or takes the middle frame).
+    public func restamp(
+        photo: String, video: String, outputDirectory: String?, stillImageTime: Double? = nil,
+        contentIdentifier: String? = nil
+    ) throws(PackagingError) -> PackagedLivePhoto {
+        let identifier = try resolvedIdentifier(contentIdentifier)
+        let photoIdentity = identify(photo)
+        let videoIdentity = identify(video)
+        try requireReadable(photoIdentity)
+        try requireReadable(videoIdentity)
+        guard photoIdentity.format == .heic || photoIdentity.format == .jpeg else {
+            throw .unsupportedStill(path: photo, format: photoIdentity.format.rawValue)
+        }
+        guard MovieStamper.canRemux(videoIdentity) else {
+            throw .unsupportedVideo(
+                path: video, reason: "restamping keeps the movie's streams, which must be H.264 or HEVC in MOV or MP4")
+        }
+        let inPlace = outputDirectory == nil
+        if let outputDirectory { try StagedOutputs.createDirectory(outputDirectory) }
+        let staged = StagedOutputs(options, overwrite: inPlace || options.overwrite)
+        let photoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: photo))" } ?? photo
+        let videoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: video))" } ?? video
+        let photoStaged = try staged.stage(photoOutput)
+        let videoStaged = try staged.stage(videoOutput)
+        let photoHandling = try StillStamper(options: options, staged: staged).write(
+            stillAt: photo, identity: photoIdentity, identifier: identifier, to: photoStaged)
+        let movie = try MovieStamper(options: options, staged: staged).write(
+            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime,
+            to: videoStaged, scratch: { () throws(PackagingError) in
+                throw .unsupportedVideo(path: video, reason: "restamping never transcodes")
+            })
+        let findings = try OutputValidation(options: options).validatePair(
+            photo: photoStaged, video: videoStaged, staged: staged)
+        try staged.commit()
+        return PackagedLivePhoto(
+            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
+            stillImageTime: movie.stillImageTime, photoHandling: photoHandling, videoHandling: movie.handling,
+            findings: findings)
+    }
+
+    // MARK: Helpers shared with the motion-photo converter
+
+    func identify(_ path: String) -> ResourceIdentity {
+        ResourceIdentifier(limits: options.limits).identify(path: path)
+    }
+
+    /// Fails when the file could not be read at all (missing, empty, unreadable).
+    func requireReadable(_ identity: ResourceIdentity) throws(PackagingError) {
+        if identity.format == .unknown, identity.fileSize == 0, let issue = identity.issues.first {
+            throw .format(.io(path: identity.path, reason: issue.message))
+        }
+    }
+
+    /// The identifier to write: the given one (printable ASCII, at most 255 bytes) or a fresh UUID.
+    func resolvedIdentifier(_ given: String?) throws(PackagingError) -> String {
+        guard let given else { return ContentIdentifier.random().rawValue }
+        guard !given.isEmpty, given.utf8.count <= 255, given.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            throw .invalidArgument("the identifier '\(given)' must be 1-255 printable ASCII characters (a UUID)")
+        }
+        return given
+    }
+
+    /// The last path component.
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The file name without its extension.
+    static func stem(of path: String) -> String {
+        let name = fileName(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The extension (without the dot), if any.
+    static func extensionOf(_ path: String) -> String? {
+        let name = fileName(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
+    }
+}

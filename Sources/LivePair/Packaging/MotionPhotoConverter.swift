@@ -1,0 +1,151 @@
+import LivePairFormats
+import LivePairMedia
+
+/// Converts between Apple Live Photos and Android motion photos.
+///
+/// - Live -> motion: the still is kept (HEIC or JPEG; other formats are encoded), the movie
+///   becomes an MP4 (same streams, `mp42` file type; transcoded first when it is not H.264 or
+///   HEVC) and is appended to a JPEG or put in an `mpvd` box of a HEIC, with Google's Camera and
+///   Container XMP; the presentation timestamp is the movie's still-image time.
+/// - Motion -> live: the embedded video (Google or Samsung, JPEG or HEIC) becomes a QuickTime movie
+///   with the identifier and a still-image-time track at the presentation timestamp; the still is
+///   written without the video and the motion-photo XMP, with the identifier in its maker note.
+///
+/// Outputs are staged and validated before they are renamed into place, as `LivePhotoPackager` does.
+public struct MotionPhotoConverter: Sendable {
+    /// How outputs are encoded and written.
+    public var options: PackagingOptions
+
+    /// A converter with `options`.
+    public init(options: PackagingOptions = PackagingOptions()) { self.options = options }
+
+    private var packager: LivePhotoPackager { LivePhotoPackager(options: options) }
+
+    /// Writes a motion photo made from a Live Photo's still and movie to `output`.
+    ///
+    /// - Parameter stillImageTime: the presentation time (seconds, snapped to a frame); nil uses the
+    ///   movie's still-image time, else the frame nearest the middle.
+    public func motionPhoto(
+        photo: String, video: String, output: String, stillImageTime: Double? = nil
+    ) throws(PackagingError) -> PackagedMotionPhoto {
+        let photoIdentity = packager.identify(photo)
+        let videoIdentity = packager.identify(video)
+        try packager.requireReadable(photoIdentity)
+        try packager.requireReadable(videoIdentity)
+        let directory = StagedOutputs.directory(of: output)
+        try StagedOutputs.createDirectory(directory)
+        let staged = StagedOutputs(options)
+        let outputStaged = try staged.stage(output)
+
+        let stillSource = try stillSource(photo: photo, identity: photoIdentity, staged: staged, directory: directory)
+
+        // The movie as MP4: identifier kept (or the still's, or new), still-image-time track kept.
+        let identifier = videoIdentity.contentIdentifier?.rawValue ?? photoIdentity.contentIdentifier?.rawValue
+            ?? ContentIdentifier.random().rawValue
+        let mp4 = try staged.scratch(in: directory, name: "video.mp4")
+        let movie = try MovieStamper(
+            options: options, staged: staged, fileType: QuickTimeMovieRewriter.mpeg4FileTypeBox, isScratch: true
+        ).write(
+            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime, to: mp4,
+            scratch: { () throws(PackagingError) in try staged.scratch(in: directory, name: "transcoded.mov") })
+        let timestamp = Int64((movie.stillImageTime * 1_000_000).rounded())
+
+        var written: MotionPhotoWriter.Result?
+        let limits = options.limits
+        try staged.write(outputStaged) { sink throws(FormatError) in
+            written = try MotionPhotoWriter(still: stillSource, video: try FileByteSource(path: mp4), limits: limits)
+                .write(to: sink, presentationTimestampUs: timestamp)
+        }
+        let findings = try OutputValidation(options: options).validateMotionPhoto(outputStaged, staged: staged)
+        try staged.commit()
+        return PackagedMotionPhoto(
+            path: output, videoOffset: written?.videoFileOffset ?? 0, videoLength: written?.videoLength ?? 0,
+            presentationTimestampUs: timestamp, findings: findings)
+    }
+
+    /// Writes a Live Photo pair made from a motion photo into `outputDirectory`:
+    /// `<stem>.JPG` or `<stem>.HEIC` (the still without the video and the motion-photo XMP, with the
+    /// identifier in its maker note) and `<stem>.MOV` (the embedded video's streams in QuickTime, with
+    /// the identifier and a still-image-time track). A trailing `.MP` in the stem (Pixel files) is dropped.
+    ///
+    /// - Parameters:
+    ///   - stillImageTime: seconds; nil uses the motion photo's presentation timestamp, else the
+    ///     frame nearest the middle.
+    ///   - contentIdentifier: nil makes a fresh UUID.
+    public func livePhoto(
+        motionPhoto path: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
+    ) throws(PackagingError) -> PackagedLivePhoto {
+        let identifier = try packager.resolvedIdentifier(contentIdentifier)
+        let file: FileByteSource
+        let extractor: MotionPhotoVideoExtractor
+        let extraction: MotionPhotoVideoExtractor.Extraction
+        do throws(FormatError) {
+            file = try FileByteSource(path: path)
+            extractor = MotionPhotoVideoExtractor(source: file, limits: options.limits)
+            extraction = try extractor.locate()
+        } catch {
+            if case .unsupported = error { throw .notAMotionPhoto(path: path) }
+            throw .format(error)
+        }
+        try StagedOutputs.createDirectory(outputDirectory)
+        let staged = StagedOutputs(options)
+        var stem = LivePhotoPackager.stem(of: path)
+        if stem.uppercased().hasSuffix(".MP") { stem.removeLast(3) }
+        let stillExtension = extraction.stillFormat == .jpeg ? "JPG" : "HEIC"
+        let photoOutput = "\(outputDirectory)/\(stem).\(stillExtension)"
+        let videoOutput = "\(outputDirectory)/\(stem).MOV"
+        let photoStaged = try staged.stage(photoOutput)
+        let videoStaged = try staged.stage(videoOutput)
+
+        // The still: without the video and the motion-photo XMP, then stamped.
+        let plainStill = try staged.scratch(in: outputDirectory, name: "plain.\(stillExtension)")
+        try staged.write(plainStill, scratch: true) { sink throws(FormatError) in try extractor.writeStill(to: sink) }
+        _ = try StillStamper(options: options, staged: staged).write(
+            stillAt: plainStill, identity: packager.identify(plainStill), identifier: identifier, to: photoStaged)
+
+        // The movie: re-muxed straight from the embedded range, or extracted and transcoded.
+        let embedded = SubrangeByteSource(base: file, offset: extraction.video.fileOffset, length: extraction.video.length)
+        let embeddedIdentity = ResourceIdentifier(limits: options.limits).identify(source: embedded, path: path)
+        let requested = stillImageTime ?? extraction.presentationTimestampUs.map { Double($0) / 1_000_000 }
+        let movie: (stillImageTime: Double, handling: OutputHandling)
+        if MovieStamper.canRemux(embeddedIdentity) {
+            movie = try MovieStamper(options: options, staged: staged).write(
+                movieAt: path, source: embedded, identity: embeddedIdentity, identifier: identifier,
+                stillImageTime: requested, to: videoStaged, scratch: { () throws(PackagingError) in
+                    throw .unsupportedVideo(path: path, reason: "the embedded video cannot be re-muxed")
+                })
+        } else {
+            let extracted = try staged.scratch(in: outputDirectory, name: "embedded.mp4")
+            try staged.write(extracted, scratch: true) { sink throws(FormatError) in try extractor.writeVideo(to: sink) }
+            movie = try MovieStamper(options: options, staged: staged).write(
+                movieAt: extracted, identity: packager.identify(extracted), identifier: identifier,
+                stillImageTime: requested, to: videoStaged, scratch: { () throws(PackagingError) in
+                    try staged.scratch(in: outputDirectory, name: "transcoded.mov")
+                })
+        }
+        let findings = try OutputValidation(options: options).validatePair(
+            photo: photoStaged, video: videoStaged, staged: staged)
+        try staged.commit()
+        return PackagedLivePhoto(
+            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
+            stillImageTime: movie.stillImageTime, photoHandling: .metadataOnly,
+            videoHandling: movie.handling == .transcoded ? .transcoded : .extracted, findings: findings)
+    }
+
+    /// The still to embed: a HEIC or JPEG as it is; anything else encoded first (into the staging folder).
+    private func stillSource(
+        photo: String, identity: ResourceIdentity, staged: StagedOutputs, directory: String
+    ) throws(PackagingError) -> any ByteSource {
+        switch identity.format {
+        case .heic, .jpeg:
+            do throws(FormatError) { return try FileByteSource(path: photo) } catch { throw .format(error) }
+        case .png, .webp, .gif, .tiff:
+            let encodedPath = try staged.scratch(in: directory, name: "still.\(options.stillEncoding.fileExtension)")
+            let bytes = try StillStamper(options: options, staged: staged).encode(try StillStamper.decode(photo))
+            try staged.write(encodedPath, scratch: true) { sink throws(FormatError) in try sink.write(bytes) }
+            do throws(FormatError) { return try FileByteSource(path: encodedPath) } catch { throw .format(error) }
+        default:
+            throw .unsupportedStill(path: photo, format: identity.format.rawValue)
+        }
+    }
+}

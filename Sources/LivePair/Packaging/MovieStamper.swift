@@ -1,0 +1,76 @@
+import LivePairFormats
+import LivePairMedia
+
+/// Writes the movie half of a Live Photo: a QuickTime movie with the content identifier in
+/// `moov/meta` and the still-image-time track. H.264 and HEVC movies in MOV or MP4 are re-muxed
+/// (media data copied byte for byte, only boxes around it change); anything else is transcoded with
+/// FFmpeg first to the configured codec.
+struct MovieStamper {
+    let options: PackagingOptions
+    /// Where outputs are staged.
+    let staged: StagedOutputs
+    /// The `ftyp` box the output gets: Apple's `qt  ` for Live Photos, `mp42` for motion photos.
+    var fileType: [UInt8] = QuickTimeMovieRewriter.quickTimeFileTypeBox
+    /// Whether the output is an intermediate file (not flushed, no injected failures).
+    var isScratch = false
+
+    /// The codecs kept without re-encoding.
+    static let remuxableCodecs: Set<String> = ["h264", "hevc"]
+
+    /// Formats that are stills, never movies.
+    static let stillFormats: Set<FileFormat> = [.jpeg, .heic, .avif, .png, .webp, .gif, .tiff]
+
+    /// Whether the movie identified as `identity` can be re-muxed.
+    static func canRemux(_ identity: ResourceIdentity) -> Bool {
+        (identity.format == .quickTime || identity.format == .mp4)
+            && remuxableCodecs.contains(identity.videoCodec ?? "")
+    }
+
+    /// Writes the movie in `source` (identified as `identity`, at `path` for messages and for
+    /// transcoding) with `identifier` and the still-image time to `destination`.
+    ///
+    /// - Parameters:
+    ///   - stillImageTime: requested seconds (snapped to a frame); nil keeps the movie's own or
+    ///     takes the frame nearest the middle.
+    ///   - scratch: a path for the intermediate transcode, when one is needed.
+    /// - Returns: the still-image time written and how the movie was produced.
+    func write(
+        movieAt path: String, source: (any ByteSource)? = nil, identity: ResourceIdentity, identifier: String,
+        stillImageTime: Double?, to destination: String, scratch: () throws(PackagingError) -> String
+    ) throws(PackagingError) -> (stillImageTime: Double, handling: OutputHandling) {
+        if let stillImageTime, !stillImageTime.isFinite || stillImageTime < 0 {
+            throw .invalidArgument("the still time \(stillImageTime) is not a time in the movie")
+        }
+        var handling = OutputHandling.remuxed
+        var input: any ByteSource
+        if Self.canRemux(identity) {
+            if let source {
+                input = source
+            } else {
+                do throws(FormatError) { input = try FileByteSource(path: path) } catch { throw .format(error) }
+            }
+            let keepsFileType = identity.format == (fileType == QuickTimeMovieRewriter.quickTimeFileTypeBox ? .quickTime : .mp4)
+            if keepsFileType { handling = .metadataOnly }
+        } else if !Self.stillFormats.contains(identity.format) {
+            // Another codec in MOV/MP4, or another container (Matroska, WebM, AVI, ...) that FFmpeg reads.
+            let intermediate = try scratch()
+            let codec: MovieTranscoder.VideoCodec = options.transcodeCodec == .hevc ? .hevc : .h264
+            do throws(MediaError) {
+                _ = try MovieTranscoder(inputPath: path, codec: codec).transcode(to: intermediate)
+            } catch {
+                throw .media(error)
+            }
+            do throws(FormatError) { input = try FileByteSource(path: intermediate) } catch { throw .format(error) }
+            handling = .transcoded
+        } else {
+            throw .unsupportedVideo(path: path, reason: "a \(identity.format.rawValue) still is not a movie")
+        }
+        var rewriter = QuickTimeMovieRewriter(source: input, placement: .end, limits: options.limits)
+        rewriter.replacementFileType = fileType
+        var written = 0.0
+        try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
+            written = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime).stillImageTime
+        }
+        return (written, handling)
+    }
+}

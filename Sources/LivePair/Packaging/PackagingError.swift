@@ -1,0 +1,54 @@
+public import LivePairFormats
+public import LivePairMedia
+
+/// Why a packaging operation (make, restamp, convert) failed. Nothing was written when it is thrown:
+/// outputs are staged under temporary names and only renamed into place after they validated.
+public enum PackagingError: Error, Sendable, Equatable {
+    /// Reading or writing a container failed (a truncated or invalid input, an I/O error).
+    case format(FormatError)
+    /// Decoding, encoding or transcoding failed.
+    case media(MediaError)
+    /// The still is in a format the operation cannot use.
+    case unsupportedStill(path: String, format: String)
+    /// The movie is in a format the operation cannot use.
+    case unsupportedVideo(path: String, reason: String)
+    /// The file is not a motion photo with an embedded video.
+    case notAMotionPhoto(path: String)
+    /// An output already exists and overwriting was not asked for.
+    case outputExists(path: String)
+    /// An argument is out of range (a still time that is not a number, an empty identifier, ...).
+    case invalidArgument(String)
+    /// The written outputs failed validation; they were not kept.
+    case invalidOutput(findings: [Finding])
+
+    /// A stable kebab-case code for reports and JSON output.
+    public var code: String {
+        switch self {
+        case let .format(error): return error.code
+        case let .media(error): return error.code
+        case .unsupportedStill: return "unsupported-still"
+        case .unsupportedVideo: return "unsupported-video"
+        case .notAMotionPhoto: return "not-a-motion-photo"
+        case .outputExists: return "output-exists"
+        case .invalidArgument: return "invalid-argument"
+        case .invalidOutput: return "invalid-output"
+        }
+    }
+
+    /// What went wrong, for people.
+    public var message: String {
+        switch self {
+        case let .format(error): return error.description
+        case let .media(error): return error.description
+        case let .unsupportedStill(path, format): return "\(path): a \(format) still cannot be used here"
+        case let .unsupportedVideo(path, reason): return "\(path): \(reason)"
+        case let .notAMotionPhoto(path): return "\(path) is not a motion photo with an embedded video"
+        case let .outputExists(path): return "\(path) already exists (use --overwrite to replace it)"
+        case let .invalidArgument(text): return text
+        case let .invalidOutput(findings):
+            let errors = findings.filter { $0.severity == .error }
+            return "the written pair failed validation: "
+                + errors.map { "\($0.code): \($0.message)" }.joined(separator: "; ")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LivePair
+import LivePairFormats
+import LivePairMedia
+import TestSupport
+import Testing
+
+/// Oracles for packaging tests: what ffprobe, ffmpeg and exiftool say about written files, and
+/// the pixels the project's decoders get from a still.
+enum PackagingOracle {
+    /// The real Live Photo pairs (still, movie) in SampleMedia.
+    static let pairs: [(photo: String, video: String)] = [
+        ("live/IMG_3582.HEIC", "live/IMG_3582.mov"),
+        ("live/IMG_4580.HEIC", "live/IMG_4580.mov"),
+        ("live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "live/51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov"),
+        ("live/train.jpg", "live/train.mov"),
+    ]
+
+    /// exiftool's identifier: `MediaGroupUUID` (Apple maker note tag 0x11) for stills,
+    /// `Keys:ContentIdentifier` for movies.
+    static func exiftoolIdentifier(_ path: String) throws -> String {
+        try ReferenceTool.run("exiftool", ["-s3", "-MakerNotes:MediaGroupUUID", "-Keys:ContentIdentifier", path])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// ffprobe's streams as dictionaries.
+    static func streams(_ path: String, countFrames: Bool = false) throws -> [[String: Any]] {
+        var arguments = ["-v", "error", "-show_streams", "-of", "json"]
+        if countFrames { arguments.insert("-count_frames", at: 0) }
+        let text = try ReferenceTool.run("ffprobe", arguments + [path])
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        return object?["streams"] as? [[String: Any]] ?? []
+    }
+
+    /// The first video stream's decoded frame count (ffprobe -count_frames).
+    static func videoFrameCount(_ path: String) throws -> Int? {
+        let video = try streams(path, countFrames: true).first { $0["codec_type"] as? String == "video" }
+        return (video?["nb_read_frames"] as? String).flatMap { Int($0) }
+    }
+
+    /// ffprobe's start time of the still-image-time track (found by its track id, as LivePair's
+    /// parser names it): the still-image time.
+    static func dataStreamStartTime(_ path: String) throws -> Double? {
+        let movie = try QuickTimeMovieParser().parse(try FileByteSource(path: path))
+        let trackID = try #require(movie.stillImageTimeTrack?.header.trackID)
+        let stream = try streams(path).first { $0["id"] as? String == "0x" + String(trackID, radix: 16) }
+        return (stream?["start_time"] as? String).flatMap { Double($0) }
+    }
+
+    /// The presentation time of the input movie's video frame nearest `seconds`.
+    static func nearestFrameTime(_ path: String, to seconds: Double) throws -> Double {
+        let movie = try QuickTimeMovieParser().parse(try FileByteSource(path: path))
+        let times = try #require(movie.videoTrack?.presentationTimes())
+        return try #require(times.min { abs($0 - seconds) < abs($1 - seconds) })
+    }
+
+    /// A stream's property as text.
+    static func videoProperty(_ path: String, _ key: String) throws -> String? {
+        let video = try streams(path).first { $0["codec_type"] as? String == "video" }
+        return video.flatMap { $0[key] }.map { "\($0)" }
+    }
+
+    /// MD5 of the first video stream's packets (ffmpeg's hash muxer over a stream copy).
+    static func videoPacketHash(_ path: String) throws -> String {
+        try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "hash", "-hash", "md5", "-"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The still's primary image, upright, as the project's decoders give it (turbojpeg for
+    /// JPEG, the HEIF item parser with FFmpeg's HEVC decoder for HEIC).
+    static func decodedStill(_ path: String) throws -> PixelBuffer {
+        let source = try FileByteSource(path: path)
+        if ResourceIdentifier().identify(path: path).format == .jpeg {
+            return try JPEGImageDecoder().decode(try source.read(at: 0, count: Int(source.size)))
+        }
+        let file = try HEIFFile(source: source)
+        let item = try #require(file.primaryItem?.id)
+        return try HEICImageDecoder().decode(try file.imageRecipe(for: item, from: source))
+    }
+
+    /// Every file in `directory`, hidden ones included, sorted.
+    static func listing(_ directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    /// A file's bytes, for "unchanged" checks.
+    static func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+}
