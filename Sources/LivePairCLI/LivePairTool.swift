@@ -4,7 +4,10 @@ public enum LivePairTool {
     public static let version = "0.1.0"
 
     /// Every subcommand, in help order.
-    static let commands: [any Command.Type] = [InspectCommand.self, PairCommand.self, ValidateCommand.self, PreviewCommand.self]
+    static let commands: [any Command.Type] = [
+        InspectCommand.self, PairCommand.self, ValidateCommand.self, PreviewCommand.self, MakeCommand.self,
+        RestampCommand.self, ConvertCommand.self,
+    ]
 
     /// The top-level help text.
     static var help: String {

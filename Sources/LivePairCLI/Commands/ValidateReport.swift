@@ -33,7 +33,7 @@ enum ValidateReport {
         ])
     }
 
-    private static func findingJSON(_ finding: Finding) -> JSONValue {
+    static func findingJSON(_ finding: Finding) -> JSONValue {
         .object([
             ("code", .string(finding.code.rawValue)),
             ("severity", .string(finding.severity.rawValue)),

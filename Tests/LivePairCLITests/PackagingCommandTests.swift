@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("livepair make, restamp and convert, end to end through the executable")
+struct PackagingCommandTests {
+    @Test("make --json prints the identifier and the written paths")
+    func makeJSON() throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        let identifier = "A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D"
+        let run = try LivePairBinary.run([
+            "make", "--photo", SampleMedia.path("live/IMG_3582.HEIC"), "--video", SampleMedia.path("live/IMG_3582.mov"),
+            "--identifier", identifier, "--still-time", "1.2", "--output", output, "--json",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let json = try LivePairBinary.json(run.output)
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["operation"] as? String == "make")
+        #expect(json["contentIdentifier"] as? String == identifier)
+        #expect((json["photo"] as? [String: Any])?["path"] as? String == output + "/IMG_3582.HEIC")
+        #expect((json["video"] as? [String: Any])?["path"] as? String == output + "/IMG_3582.MOV")
+        #expect((json["video"] as? [String: Any])?["handling"] as? String == "metadata-only")
+        let stillTime = try #require(json["stillImageTime"] as? Double)
+        #expect(abs(stillTime - 1.2) < 0.05)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["IMG_3582.HEIC", "IMG_3582.MOV"])
+
+        // The same again fails (outputs exist), exit 1, nothing changed; --overwrite replaces.
+        let again = try LivePairBinary.run([
+            "make", "--photo", SampleMedia.path("live/IMG_3582.HEIC"), "--video", SampleMedia.path("live/IMG_3582.mov"),
+            "--output", output, "--json",
+        ])
+        #expect(again.status == 1)
+        #expect(((try LivePairBinary.json(again.output))["error"] as? [String: Any])?["code"] as? String == "output-exists")
+    }
+
+    @Test("restamp --in-place and convert both ways")
+    func restampAndConvert() throws {
+        let workspace = try SampleVariants.Workspace()
+        let photo = try workspace.copy("live/train.jpg", as: "train.jpg")
+        let video = try workspace.copy("live/train.mov", as: "train.mov")
+        let restamp = try LivePairBinary.run(["restamp", photo, video, "--in-place", "--json"])
+        #expect(restamp.status == 0, "\(restamp.error)")
+        let identifier = try #require(try LivePairBinary.json(restamp.output)["contentIdentifier"] as? String)
+        #expect(identifier != "0B2E4B5E-4F5B-4AA6-8F51-1A2E4D0E6E0B")
+        let motion = workspace.url.appendingPathComponent("motion/train.MP.jpg").path
+        let toMotion = try LivePairBinary.run(["convert", "--to", "motion-photo", photo, video, "--output", motion, "--json"])
+        #expect(toMotion.status == 0, "\(toMotion.error)")
+        let motionJSON = try LivePairBinary.json(toMotion.output)
+        #expect(motionJSON["path"] as? String == motion)
+        #expect((motionJSON["videoLength"] as? Int ?? 0) > 1_000_000)
+        let live = workspace.url.appendingPathComponent("live").path
+        let toLive = try LivePairBinary.run(["convert", "--to", "live-photo", motion, "--output", live, "--identifier", identifier])
+        #expect(toLive.status == 0, "\(toLive.error)")
+        #expect(toLive.output.contains("identifier: \(identifier)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: live).sorted() == ["train.JPG", "train.MOV"])
+
+        // Usage errors exit 64.
+        #expect(try LivePairBinary.run(["convert", "--to", "gif", photo, "--output", live]).status == 64)
+        #expect(try LivePairBinary.run(["restamp", photo, video]).status == 64)
+        #expect(try LivePairBinary.run(["make", "--photo", photo, "--output", live]).status == 64)
+    }
+}
