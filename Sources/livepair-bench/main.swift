@@ -20,6 +20,11 @@ let usage = """
                    result, all frames) against the full still decode, ffmpeg and heif-convert;
                    then cancellation latency on the 24 MP pair (--rounds default 3 here).
 
+      package      Make >= 200 Live Photo pairs from camera files without re-encoding (--files =
+                   pairs, default 200) against exiftool writing only the identifier
+                   (-Keys:ContentIdentifier=UUID) into the same movies, one process per movie and one
+                   batched process (--rounds default 3 here).
+
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
@@ -34,6 +39,15 @@ guard let benchmark = arguments.first, !["-h", "--help"].contains(benchmark) els
     exit(arguments.isEmpty ? 64 : 0)
 }
 switch benchmark {
+case "package":
+    do {
+        var options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 200)
+        if !arguments.contains("--rounds") { options.rounds = 3 }
+        exit(try PackageBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
 case "load":
     do {
         var options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1)
