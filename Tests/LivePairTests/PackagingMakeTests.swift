@@ -170,3 +170,47 @@ enum FrameGrabberOracle {
         return try StillImageReader.decode(path: png)
     }
 }
+
+@Suite("livepair make over every other real still and movie")
+struct PackagingEverySampleTests {
+    static let stills = [
+        "live/IMG_1853.HEIC", "live/IMG_2927.HEIC", "live/IMG_E1853.heic", "live/exif-at-eof.heic",
+        "plain/IMG_0102.HEIC", "plain/IMG_2682.heic", "plain/IMG_5747.HEIC", "plain/pixel_8.jpg",
+        "plain/sewing-threads.heic",
+    ]
+
+    @Test("each still with a plain movie: one identifier in both halves, the image data unchanged", arguments: stills)
+    func stillWithPlainMovie(still: String) throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        let result = try LivePhotoPackager().make(
+            photo: SampleMedia.path(still), video: SampleMedia.path("plain/with-gps.mov"), outputDirectory: output)
+        let photo = ResourceIdentifier().identify(path: result.photoPath)
+        let before = ResourceIdentifier().identify(path: SampleMedia.path(still))
+        #expect(photo.contentIdentifier?.rawValue == result.contentIdentifier)
+        #expect(ResourceIdentifier().identify(path: result.videoPath).contentIdentifier?.rawValue == result.contentIdentifier)
+        #expect(photo.width == before.width && photo.height == before.height && photo.orientation == before.orientation)
+        #expect(photo.captureDate == before.captureDate)
+        #expect(try PackagingOracle.imageData(result.photoPath) == PackagingOracle.imageData(SampleMedia.path(still)))
+        guard ReferenceTool.isInstalled("exiftool") else { return }
+        #expect(try PackagingOracle.exiftoolIdentifier(result.photoPath) == result.contentIdentifier)
+        #expect(try PackagingOracle.exiftoolIdentifier(result.videoPath) == result.contentIdentifier)
+    }
+
+    @Test("each plain movie alone: a JPEG still from its frame, upright", arguments: ["plain/IMG_3539.MOV", "plain/with-gps.mov"])
+    func plainMovieAlone(movie: String) throws {
+        let workspace = try SampleVariants.Workspace()
+        var options = PackagingOptions()
+        options.stillEncoding = .jpeg
+        let result = try LivePhotoPackager(options: options).make(
+            video: SampleMedia.path(movie), outputDirectory: workspace.url.appendingPathComponent("out").path)
+        let still = ResourceIdentifier().identify(path: result.photoPath)
+        #expect(still.contentIdentifier?.rawValue == result.contentIdentifier)
+        let frame = try FrameGrabberOracle.ffmpegFrame(SampleMedia.path(movie), at: result.stillImageTime, workspace: workspace)
+        #expect(still.width == frame.width && still.height == frame.height)
+        let difference = try #require(try PackagingOracle.decodedStill(result.photoPath).meanAbsoluteDifference(to: frame))
+        #expect(difference < 6, "mean absolute difference \(difference)")
+        guard ReferenceTool.isInstalled("ffmpeg") else { return }
+        #expect(try PackagingOracle.videoPacketHash(result.videoPath) == PackagingOracle.videoPacketHash(SampleMedia.path(movie)))
+    }
+}

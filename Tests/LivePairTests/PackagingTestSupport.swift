@@ -14,6 +14,7 @@ enum PackagingOracle {
         ("live/IMG_4580.HEIC", "live/IMG_4580.mov"),
         ("live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "live/51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov"),
         ("live/train.jpg", "live/train.mov"),
+        ("live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov"),
     ]
 
     /// exiftool's identifier: `MediaGroupUUID` (Apple maker note tag 0x11) for stills,
@@ -76,6 +77,22 @@ enum PackagingOracle {
         let file = try HEIFFile(source: source)
         let item = try #require(file.primaryItem?.id)
         return try HEICImageDecoder().decode(try file.imageRecipe(for: item, from: source))
+    }
+
+    /// The coded image bytes of a still: a JPEG's data from its start of scan to the end, a HEIC's
+    /// primary item data (a grid's tiles included). Equal bytes decode to equal pixels.
+    static func imageData(_ path: String) throws -> [UInt8] {
+        let source = try FileByteSource(path: path)
+        let jpeg = try JPEGSegmentReader().read(source)
+        if jpeg.isJPEG {
+            let start = try #require(jpeg.startOfScanFileOffset)
+            return try source.read(at: start, count: Int(source.size - start))
+        }
+        let file = try HEIFFile(source: source)
+        let primary = try #require(file.primaryItem)
+        var bytes = try file.itemData(primary.id, from: source).bytes
+        for tile in file.meta.references(from: primary.id, type: "dimg") { bytes += try file.itemData(tile, from: source).bytes }
+        return bytes
     }
 
     /// Every file in `directory`, hidden ones included, sorted.
