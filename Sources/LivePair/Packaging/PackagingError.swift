@@ -24,7 +24,10 @@ public enum PackagingError: Error, Sendable, Equatable {
     /// A stable kebab-case code for reports and JSON output.
     public var code: String {
         switch self {
-        case let .format(error): return error.code
+        case let .format(error):
+            // The format layer's `read-failed` also covers failed writes here.
+            if case .io = error { return "io-failed" }
+            return error.code
         case let .media(error): return error.code
         case .unsupportedStill: return "unsupported-still"
         case .unsupportedVideo: return "unsupported-video"
