@@ -1,5 +1,5 @@
 import Foundation
-import LivePair
+@testable import LivePair
 import LivePairFormats
 import TestSupport
 import Testing
@@ -74,5 +74,30 @@ struct PackagingFailureTests {
                 contentIdentifier: "bad\u{0}id")
         }
         #expect(PackagingOracle.listing(output).isEmpty)
+    }
+}
+
+@Suite("Packaging output validation")
+struct PackagingOutputValidationTests {
+    @Test("staged halves that do not make one Live Photo fail with the validator's findings, named by their destinations")
+    func mismatchedHalvesFail() throws {
+        let workspace = try SampleVariants.Workspace()
+        let staged = StagedOutputs(overwrite: false)
+        let photo = try staged.stage(workspace.url.appendingPathComponent("IMG_3582.HEIC").path)
+        let video = try staged.stage(workspace.url.appendingPathComponent("IMG_3582.MOV").path)
+        let photoBytes = try SampleMedia.bytes("live/IMG_3582.HEIC"), videoBytes = try SampleMedia.bytes("live/IMG_4580.mov")
+        try staged.write(photo) { sink throws(FormatError) in try sink.write(photoBytes) }
+        try staged.write(video) { sink throws(FormatError) in try sink.write(videoBytes) }
+        let error = #expect(throws: PackagingError.self) {
+            try OutputValidation(options: PackagingOptions()).validatePair(photo: photo, video: video, staged: staged)
+        }
+        var findings: [Finding] = []
+        if case let .invalidOutput(found)? = error { findings = found }
+        let mismatch = try #require(findings.first { $0.code == .identifierMismatch })
+        #expect(mismatch.severity == .error)
+        #expect(mismatch.path == workspace.url.appendingPathComponent("IMG_3582.MOV").path)
+        #expect(!mismatch.message.contains(".livepair-staging-"))
+        staged.discard()
+        #expect(PackagingOracle.listing(workspace.url.path).isEmpty)
     }
 }
