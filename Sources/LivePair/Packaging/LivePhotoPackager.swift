@@ -35,10 +35,7 @@ public struct LivePhotoPackager: Sendable {
         contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
-        let photoIdentity = identify(photo)
-        let videoIdentity = identify(video)
-        try requireReadable(photoIdentity)
-        try requireReadable(videoIdentity)
+        let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: photo)
@@ -58,13 +55,9 @@ public struct LivePhotoPackager: Sendable {
             to: videoStaged, scratch: { () throws(PackagingError) in
                 try staged.scratch(in: outputDirectory, name: "transcoded.mov")
             })
-        let findings = try OutputValidation(options: options).validatePair(
-            photo: photoStaged, video: videoStaged, staged: staged)
-        try staged.commit()
-        return PackagedLivePhoto(
-            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
-            stillImageTime: movie.stillImageTime, photoHandling: photoHandling, videoHandling: movie.handling,
-            findings: findings)
+        return try finish(
+            staged, identifier: identifier, photo: (photoStaged, photoOutput, photoHandling),
+            video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
     }
 
     /// Makes a Live Photo from a movie alone: the still is the movie's frame at the still-image
@@ -73,8 +66,7 @@ public struct LivePhotoPackager: Sendable {
         video: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
-        let videoIdentity = identify(video)
-        try requireReadable(videoIdentity)
+        let videoIdentity = try readableIdentity(video)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: video)
@@ -90,13 +82,9 @@ public struct LivePhotoPackager: Sendable {
             })
         let frame = try FrameGrabber(limits: options.limits).uprightFrame(of: videoStaged, at: movie.stillImageTime)
         try StillStamper(options: options, staged: staged).write(image: frame, identifier: identifier, to: photoStaged)
-        let findings = try OutputValidation(options: options).validatePair(
-            photo: photoStaged, video: videoStaged, staged: staged)
-        try staged.commit()
-        return PackagedLivePhoto(
-            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
-            stillImageTime: movie.stillImageTime, photoHandling: .encoded, videoHandling: movie.handling,
-            findings: findings)
+        return try finish(
+            staged, identifier: identifier, photo: (photoStaged, photoOutput, .encoded),
+            video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
     }
 
     /// Gives both halves of a pair a fresh (or the given) identifier: fixes pairs whose identifiers
@@ -112,10 +100,7 @@ public struct LivePhotoPackager: Sendable {
         contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
-        let photoIdentity = identify(photo)
-        let videoIdentity = identify(video)
-        try requireReadable(photoIdentity)
-        try requireReadable(videoIdentity)
+        let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         guard photoIdentity.format == .heic || photoIdentity.format == .jpeg else {
             throw .unsupportedStill(path: photo, format: photoIdentity.format.rawValue)
         }
@@ -137,13 +122,9 @@ public struct LivePhotoPackager: Sendable {
             to: videoStaged, scratch: { () throws(PackagingError) in
                 throw .unsupportedVideo(path: video, reason: "restamping never transcodes")
             })
-        let findings = try OutputValidation(options: options).validatePair(
-            photo: photoStaged, video: videoStaged, staged: staged)
-        try staged.commit()
-        return PackagedLivePhoto(
-            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
-            stillImageTime: movie.stillImageTime, photoHandling: photoHandling, videoHandling: movie.handling,
-            findings: findings)
+        return try finish(
+            staged, identifier: identifier, photo: (photoStaged, photoOutput, photoHandling),
+            video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
     }
 
     // MARK: Helpers shared with the motion-photo converter
@@ -152,11 +133,27 @@ public struct LivePhotoPackager: Sendable {
         ResourceIdentifier(limits: options.limits).identify(path: path)
     }
 
-    /// Fails when the file could not be read at all (missing, empty, unreadable).
-    func requireReadable(_ identity: ResourceIdentity) throws(PackagingError) {
+    /// The identity of `path`; fails when the file could not be read at all (missing, empty, unreadable).
+    func readableIdentity(_ path: String) throws(PackagingError) -> ResourceIdentity {
+        let identity = identify(path)
         if identity.format == .unknown, identity.fileSize == 0, let issue = identity.issues.first {
             throw .format(.io(path: identity.path, reason: issue.message))
         }
+        return identity
+    }
+
+    /// Validates the staged pair, renames it into place and describes it.
+    func finish(
+        _ staged: StagedOutputs, identifier: String, photo: (staged: String, output: String, handling: OutputHandling),
+        video: (staged: String, output: String, handling: OutputHandling), stillImageTime: Double
+    ) throws(PackagingError) -> PackagedLivePhoto {
+        let findings = try OutputValidation(options: options).validatePair(
+            photo: photo.staged, video: video.staged, staged: staged)
+        try staged.commit()
+        return PackagedLivePhoto(
+            contentIdentifier: identifier, photoPath: photo.output, videoPath: video.output,
+            stillImageTime: stillImageTime, photoHandling: photo.handling, videoHandling: video.handling,
+            findings: findings)
     }
 
     /// The identifier to write: the given one (printable ASCII, at most 255 bytes) or a fresh UUID.

@@ -28,10 +28,7 @@ public struct MotionPhotoConverter: Sendable {
     public func motionPhoto(
         photo: String, video: String, output: String, stillImageTime: Double? = nil
     ) throws(PackagingError) -> PackagedMotionPhoto {
-        let photoIdentity = packager.identify(photo)
-        let videoIdentity = packager.identify(video)
-        try packager.requireReadable(photoIdentity)
-        try packager.requireReadable(videoIdentity)
+        let (photoIdentity, videoIdentity) = (try packager.readableIdentity(photo), try packager.readableIdentity(video))
         let directory = StagedOutputs.directory(of: output)
         try StagedOutputs.createDirectory(directory)
         let staged = StagedOutputs(options)
@@ -123,13 +120,10 @@ public struct MotionPhotoConverter: Sendable {
                     try staged.scratch(in: outputDirectory, name: "transcoded.mov")
                 })
         }
-        let findings = try OutputValidation(options: options).validatePair(
-            photo: photoStaged, video: videoStaged, staged: staged)
-        try staged.commit()
-        return PackagedLivePhoto(
-            contentIdentifier: identifier, photoPath: photoOutput, videoPath: videoOutput,
-            stillImageTime: movie.stillImageTime, photoHandling: .metadataOnly,
-            videoHandling: movie.handling == .transcoded ? .transcoded : .extracted, findings: findings)
+        return try packager.finish(
+            staged, identifier: identifier, photo: (photoStaged, photoOutput, .metadataOnly),
+            video: (videoStaged, videoOutput, movie.handling == .transcoded ? .transcoded : .extracted),
+            stillImageTime: movie.stillImageTime)
     }
 
     /// The still to embed: a HEIC or JPEG as it is; anything else encoded first (into the staging folder).
