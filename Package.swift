@@ -21,7 +21,8 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config. Only the bridges import them:
-        // LivePairMedia (FFmpeg, turbojpeg, libexif, libheif) and LivePairSQLite (SQLite).
+        // LivePairMedia (FFmpeg, turbojpeg, libexif, libheif), LivePairSQLite (SQLite) and
+        // LivePairCrypto (OpenSSL's libcrypto, for SHA-256).
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
@@ -32,6 +33,8 @@ let package = Package(
             name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(
             name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -46,21 +49,26 @@ let package = Package(
         .target(name: "LivePair", dependencies: ["LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
         // The catalog bridge: SQLite statements and transactions behind a small Swift surface.
         .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        // The digest bridge: SHA-256 through libcrypto (content addresses of stored resources).
+        .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
-            name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite"],
+            name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto"],
             swiftSettings: strictSettings),
         // The command library behind the `livepair` executable.
         .target(name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary"], swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
         .executableTarget(
-            name: "livepair-bench", dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary"],
+            name: "livepair-bench",
+            dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto"],
             swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairMediaTests", dependencies: ["LivePairMedia", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairTests", dependencies: ["LivePair", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],

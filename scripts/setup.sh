@@ -11,6 +11,7 @@ packages=(
   libexif-dev
   libheif-dev
   libsqlite3-dev
+  libssl-dev
   # Reference tools: oracles in tests, baselines in benchmarks. Never used by the product.
   libimage-exiftool-perl
   ffmpeg
