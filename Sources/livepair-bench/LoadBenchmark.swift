@@ -8,7 +8,8 @@ import Synchronization
 /// Times the loader on every real pair in `SampleMedia/live` at 512x512: the degraded result,
 /// the final result (still and poster) and all frames, against baselines measured in the same
 /// run (the project's full-size still decode, `ffmpeg` and `heif-convert` on the still, `ffmpeg`
-/// scaling every movie frame), then the latency of cancellation on the 24 MP pair.
+/// scaling every movie frame), then the latency of cancellation (a request at many delays, and a
+/// frame iteration) on the 24 MP HEIC pair and a 12 MP JPEG pair.
 struct LoadBenchmark {
     let options: BenchmarkOptions
 
@@ -25,6 +26,8 @@ struct LoadBenchmark {
 
     func run() throws -> Int32 {
         let directory = options.samples + "/live"
+        // LIVEPAIR_BENCH_CANCEL_ONLY=1 skips the per-pair timings (to iterate on cancellation).
+        let cancellationOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_CANCEL_ONLY"] != nil
         let rounds = options.rounds
         print("load: \(Self.pairs.count) real pairs at \(Self.target), best of \(rounds) rounds each, "
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -35,7 +38,7 @@ struct LoadBenchmark {
         let startupSeconds = startup.seconds ?? 0
         print("ffmpeg start-up (lavfi 16x16, one frame): \(Self.describe(startup))\n")
         var summary: [String] = []
-        for pair in Self.pairs {
+        for pair in Self.pairs where !cancellationOnly {
             let still = directory + "/" + pair.still, movie = directory + "/" + pair.movie
             let loads = (0..<rounds).map { _ in Self.loadOnce(still: still, movie: movie) }
             if let failure = loads.compactMap(\.error).first {
@@ -61,6 +64,7 @@ struct LoadBenchmark {
 
             print("\(pair.still) + \(pair.movie)")
             print("  \(shape)")
+            print("  degraded source at \(Self.target): \(Self.degradedSource(still))")
             print("  loader (512x512, aspect fit)          time      ratio")
             print("    degraded result (placeholder)  \(Self.ms(degraded))  "
                 + (fullSeconds.map { String(format: "full still decode / degraded = %.1fx (target >= 10x)", $0 / degraded) } ?? ""))
@@ -92,16 +96,26 @@ struct LoadBenchmark {
                 netRatio, netRatio <= 1.2 ? "met" : "NOT met"))
         }
 
-        let cancellation = Self.cancellationLatencies(
-            still: directory + "/IMG_3582.HEIC", movie: directory + "/IMG_3582.mov")
-        print("cancellation on IMG_3582 (24 MP): cancel after the delay, time to the cancelled call / until the decode work stopped")
-        for row in cancellation {
-            print(String(format: "    after %3d ms: cancelled call %7.3f ms, work stopped %7.2f ms later (stage: %@)",
-                row.delayMilliseconds, row.handler * 1000, row.workStopped * 1000, row.stage))
+        var worstHandler = 0.0, worstWork = 0.0
+        for pair in [Self.pairs[2], Self.pairs[0]] {
+            let rows = Self.cancellationLatencies(still: directory + "/" + pair.still, movie: directory + "/" + pair.movie)
+            print("cancellation on \(pair.still): cancel after the delay; time to the cancelled call / until the "
+                + "request's work returned (stage running at the cancel)")
+            for row in rows {
+                print(String(format: "    after %3d ms: cancelled call %7.3f ms, work stopped %7.2f ms later (%@)",
+                    row.delayMilliseconds, row.handler * 1000, row.workStopped * 1000, row.stage))
+            }
+            let frames = Self.frameCancellationLatencies(still: directory + "/" + pair.still, movie: directory + "/" + pair.movie)
+            for row in frames {
+                print(String(format: "    frames, after %3d ms: iteration ended %7.2f ms after the task was cancelled (%d frames)",
+                    row.delayMilliseconds, row.workStopped * 1000, row.frames))
+            }
+            let handler = rows.map(\.handler).max() ?? .nan
+            let work = (rows.map(\.workStopped) + frames.map(\.workStopped)).max() ?? .nan
+            print(String(format: "  max: cancelled call %.3f ms, work stopped %.2f ms (target < 20 ms)\n", handler * 1000, work * 1000))
+            worstHandler = max(worstHandler, handler)
+            worstWork = max(worstWork, work)
         }
-        let worstHandler = cancellation.map(\.handler).max() ?? .nan
-        let worstWork = cancellation.map(\.workStopped).max() ?? .nan
-        print(String(format: "  max: cancelled call %.3f ms, work stopped %.2f ms (target < 20 ms)\n", worstHandler * 1000, worstWork * 1000))
         summary.append(String(format: "cancellation: handler max %.3f ms (%@), work stopped max %.2f ms (%@)",
             worstHandler * 1000, worstHandler < 0.02 ? "met" : "NOT met", worstWork * 1000, worstWork < 0.02 ? "met" : "NOT met"))
         print("summary")
@@ -194,6 +208,18 @@ struct LoadBenchmark {
         return degradedAt.withLock { $0 }
     }
 
+    /// Which source the still decoder picks for the degraded result at the target size, and its size.
+    static func degradedSource(_ still: String) -> String {
+        do {
+            let preview = try MediaStillDecoder().decodePreview(
+                path: still, geometry: ImageGeometry(targetSize: target), cancellation: CancellationFlag())
+            return "\(preview.source), \(preview.image.width)x\(preview.image.height) upright"
+                + (preview.fullSize.map { " (full \($0))" } ?? "")
+        } catch {
+            return "failed: \(error)"
+        }
+    }
+
     // MARK: Baselines
 
     /// The project's own full-size decode of the still: `HEICImageDecoder` on the primary item's
@@ -260,21 +286,26 @@ struct LoadBenchmark {
         var delayMilliseconds: Int
         /// From `cancelRequest` to the cancelled handler call.
         var handler: Double
-        /// From `cancelRequest` to the return of the last decoder call in flight.
+        /// From `cancelRequest` to the return of the request's work (all stages, rendering included).
         var workStopped: Double
         var stage: String
     }
 
-    /// Starts a request on the 24 MP pair, cancels it after a delay and measures both the time
-    /// to the cancelled call and the time until the decoders (wrapped to record their calls)
-    /// have returned.
+    /// The delays after which requests are cancelled: every stage of a 512 px load is hit.
+    static let cancellationDelays = [0, 2, 5, 10, 15, 20, 30, 40, 50, 60, 75, 90, 110, 130, 160, 200, 250, 300, 400]
+
+    /// Starts a request, cancels it after each delay and measures the time to the cancelled call
+    /// and the time until the request's work returned: the work runs on a serial queue of its
+    /// own, so `sync` on that queue returns when the work item (every stage, the scaling of the
+    /// still included) has ended. The decoders are wrapped to name the stage running at the cancel.
     static func cancellationLatencies(still: String, movie: String) -> [CancellationRow] {
         var rows: [CancellationRow] = []
-        for delay in [50, 50, 50, 50, 50, 20, 100, 200, 400] {
+        for delay in cancellationDelays {
             let probe = WorkProbe()
+            let queue = DispatchQueue(label: "livepair-bench.load.cancellation")
             let manager = LivePhotoManager(
-                stillDecoder: ProbedStillDecoder(probe: probe), movieDecoder: ProbedMovieDecoder(probe: probe))
-            let cancelledAt = Mutex<UInt64?>(nil)
+                stillDecoder: ProbedStillDecoder(probe: probe), movieDecoder: ProbedMovieDecoder(probe: probe),
+                workQueue: queue)
             let handlerAt = Mutex<UInt64?>(nil)
             let done = DispatchSemaphore(value: 0)
             let id = manager.requestLivePhoto(resourceFileURLs: [still, movie], targetSize: target) { event, info in
@@ -284,17 +315,53 @@ struct LoadBenchmark {
             usleep(useconds_t(delay * 1000))
             let stage = probe.currentStage
             let cancelTime = DispatchTime.now().uptimeNanoseconds
-            cancelledAt.withLock { $0 = cancelTime }
             manager.cancelRequest(id)
+            queue.sync {}
+            let stopped = DispatchTime.now().uptimeNanoseconds
             done.wait()
-            // Wait for the decoder call in flight (if any) to return.
-            let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-            while probe.inFlight > 0, DispatchTime.now().uptimeNanoseconds < deadline { usleep(200) }
-            let handler = handlerAt.withLock { $0 }.map { Double($0 - cancelTime) / 1e9 } ?? .nan
-            let lastReturn = probe.lastReturn
-            let work = lastReturn > cancelTime ? Double(lastReturn - cancelTime) / 1e9 : 0
+            let handler = handlerAt.withLock { $0 }.map { $0 > cancelTime ? Double($0 - cancelTime) / 1e9 : 0 } ?? .nan
             rows.append(CancellationRow(
-                delayMilliseconds: delay, handler: handler, workStopped: work, stage: probe.inFlight > 0 ? "still running!" : stage))
+                delayMilliseconds: delay, handler: handler, workStopped: Double(stopped - cancelTime) / 1e9,
+                stage: handlerAt.withLock { $0 } == nil ? "finished before the cancel" : stage))
+        }
+        return rows
+    }
+
+    /// One cancelled frame iteration.
+    struct FrameCancellationRow {
+        var delayMilliseconds: Int
+        var workStopped: Double
+        var frames: Int
+    }
+
+    /// Loads the pair, iterates its frames in a task and cancels the task after each delay:
+    /// the time until the iteration ended (the frame decode in flight returned).
+    static func frameCancellationLatencies(still: String, movie: String) -> [FrameCancellationRow] {
+        let box = Mutex<LivePhoto?>(nil)
+        LivePhotoManager().requestLivePhoto(
+            resourceFileURLs: [still, movie], targetSize: target,
+            options: ImageRequestOptions(deliveryMode: .highQualityFormat, isSynchronous: true)
+        ) { event, _ in
+            if case let .final(livePhoto)? = event { box.withLock { $0 = livePhoto } }
+        }
+        guard let livePhoto = box.withLock({ $0 }) else { return [] }
+        var rows: [FrameCancellationRow] = []
+        for delay in [15, 40, 80, 150] {
+            let count = Mutex(0)
+            let ended = DispatchSemaphore(value: 0)
+            let task = Task.detached {
+                defer { ended.signal() }
+                do throws(LoaderError) {
+                    for try await _ in livePhoto.frames { count.withLock { $0 += 1 } }
+                } catch {}
+            }
+            usleep(useconds_t(delay * 1000))
+            let cancelTime = DispatchTime.now().uptimeNanoseconds
+            task.cancel()
+            ended.wait()
+            rows.append(FrameCancellationRow(
+                delayMilliseconds: delay, workStopped: Double(DispatchTime.now().uptimeNanoseconds - cancelTime) / 1e9,
+                frames: count.withLock { $0 }))
         }
         return rows
     }
@@ -318,10 +385,12 @@ enum LoadBenchmarkError: Error {
 /// Records the decoder calls of one request: how many are running, the stage of the last one
 /// started, and when the last one returned.
 final class WorkProbe: Sendable {
-    private let state = Mutex<(inFlight: Int, stage: String, lastReturn: UInt64)>((0, "validating", 0))
+    private let state = Mutex<(inFlight: Int, stage: String, lastReturn: UInt64)>((0, "", 0))
 
     var inFlight: Int { state.withLock { $0.inFlight } }
-    var currentStage: String { state.withLock { $0.inFlight > 0 ? $0.stage : "between stages" } }
+    var currentStage: String {
+        state.withLock { $0.inFlight > 0 ? $0.stage : $0.stage.isEmpty ? "validating" : "after \($0.stage): rendering or checks" }
+    }
     var lastReturn: UInt64 { state.withLock { $0.lastReturn } }
 
     func measure<T>(_ stage: String, _ body: () throws(LoaderError) -> T) throws(LoaderError) -> T {
@@ -355,7 +424,7 @@ struct ProbedStillDecoder: StillDecoding {
     func decodeFull(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
         -> PixelBuffer
     {
-        try probe.measure("full still (HEIC tiles)") { () throws(LoaderError) in
+        try probe.measure("full still") { () throws(LoaderError) in
             try base.decodeFull(path: path, geometry: geometry, cancellation: cancellation)
         }
     }

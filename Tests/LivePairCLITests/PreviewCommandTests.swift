@@ -46,4 +46,69 @@ struct PreviewCommandTests {
         #expect(try LivePairBinary.run(["preview", SampleMedia.path("live/train.jpg")]).status == 64)
         #expect(try LivePairBinary.run(["preview", "a", "b", "--size", "huge", "--output", "/tmp/x"]).status == 64)
     }
+
+    /// ffprobe's `codec_type`, `codec_name` and `duration` of each of `path`'s streams.
+    static func streams(_ path: String) throws -> [[String: String]] {
+        try ReferenceTool.run(
+            "ffprobe",
+            ["-v", "error", "-show_entries", "stream=codec_type,codec_name,duration", "-of", "compact=p=0", path]
+        ).split(separator: "\n").map { line in
+            var fields: [String: String] = [:]
+            for field in line.split(separator: "|") {
+                let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { fields[parts[0]] = parts[1] }
+            }
+            return fields
+        }
+    }
+
+    @Test("motion.mp4 carries the movie's audio as AAC exactly when the movie has audio (encoded or copied)",
+        .enabled(if: ReferenceTool.isInstalled("ffprobe") && ReferenceTool.isInstalled("ffmpeg")))
+    func motionAudio() throws {
+        let workspace = try SampleVariants.Workspace()
+        let root = workspace.url.path
+        // A pair whose movie has no audio: train.mov without its audio (and data) streams, restamped
+        // by livepair so that it is a valid pair again (still-image time, identifier in moov/meta).
+        _ = try ReferenceTool.run(
+            "ffmpeg",
+            ["-v", "error", "-y", "-i", SampleMedia.path("live/train.mov"), "-map", "0:v", "-c", "copy", "-map_metadata", "0",
+             "-movflags", "use_metadata_tags", root + "/silent.mov"])
+        let silent = try LivePairBinary.run([
+            "restamp", SampleMedia.path("live/train.jpg"), root + "/silent.mov", "--output", root + "/silent",
+            "--still-time", "0.6",
+        ])
+        #expect(silent.status == 0, "\(silent.error)")
+        // A pair whose movie has AAC audio: a phone's MP4 paired with a photo by restamp.
+        let aac = try LivePairBinary.run([
+            "restamp", SampleMedia.path("plain/pixel_8.jpg"), SampleMedia.path("plain/with-gps.mov"), "--output",
+            root + "/aac", "--still-time", "0.5",
+        ])
+        #expect(aac.status == 0, "\(aac.error)")
+        let cases: [(photo: String, video: String, audio: String?)] = [
+            (SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"), "AAC audio (encoded)"),  // PCM
+            (SampleMedia.path("live/IMG_4580.HEIC"), SampleMedia.path("live/IMG_4580.mov"), "AAC audio (encoded)"),
+            (root + "/aac/pixel_8.jpg", root + "/aac/with-gps.mov", "AAC audio (copied)"),
+            (root + "/silent/train.jpg", root + "/silent/silent.mov", nil),
+        ]
+        for (index, item) in cases.enumerated() {
+            let output = root + "/out\(index)"
+            let run = try LivePairBinary.run(["preview", item.photo, item.video, "--size", "128x128", "--output", output])
+            #expect(run.status == 0, "\(item.video): \(run.error)")
+            let input = try Self.streams(item.video).filter { $0["codec_type"] == "audio" }
+            let motion = try Self.streams(output + "/motion.mp4")
+            let audio = motion.filter { $0["codec_type"] == "audio" }, video = motion.filter { $0["codec_type"] == "video" }
+            #expect(video.count == 1 && video.first?["codec_name"] == "h264")
+            #expect(audio.count == (input.isEmpty ? 0 : 1), "\(item.video): \(motion)")
+            #expect(audio.count == (item.audio == nil ? 0 : 1))
+            if let expected = item.audio {
+                #expect(run.output.contains(expected), "\(run.output)")
+                #expect(audio.first?["codec_name"] == "aac")
+                let audioDuration = try #require(Double(audio.first?["duration"] ?? ""))
+                let videoDuration = try #require(Double(video.first?["duration"] ?? ""))
+                #expect(abs(audioDuration - videoDuration) < 0.1, "audio \(audioDuration) s, video \(videoDuration) s")
+            } else {
+                #expect(run.output.contains("no audio"))
+            }
+        }
+    }
 }

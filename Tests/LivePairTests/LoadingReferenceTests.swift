@@ -22,12 +22,14 @@ struct LoadingReferenceTests {
         return try #require(result)
     }
 
-    /// ffmpeg's frame at `time` (autorotated, so upright), scaled to `width` x `height`, as RGBA.
+    /// ffmpeg's frame of the first video stream (as ffprobe's `v:0`; a Pixel motion photo's movie
+    /// has a second, one-frame high-resolution stream that ffmpeg would pick by default) at
+    /// `time` (autorotated, so upright), scaled to `width` x `height`, as RGBA.
     static func ffmpegFrame(_ path: String, at time: Double, width: Int, height: Int) throws -> PixelBuffer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         process.arguments = [
-            "-v", "error", "-ss", String(format: "%.6f", max(0, time - 0.002)), "-i", path, "-frames:v", "1",
+            "-v", "error", "-ss", String(format: "%.6f", max(0, time - 0.002)), "-i", path, "-map", "0:v:0", "-frames:v", "1",
             "-vf", "scale=\(width):\(height):flags=area", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
         ]
         let output = Pipe()

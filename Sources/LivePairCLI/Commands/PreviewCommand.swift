@@ -23,7 +23,8 @@ public enum PreviewCommand: Command {
         with opportunistic delivery: the degraded placeholder (the HEIC thumbnail or the JPEG's
         Exif thumbnail or DCT-scaled decode), then the full result (the still and the movie's
         frame at the still-image time), and encodes the movie's frames at the target size as
-        H.264 (motion.mp4, the movie's timing, no audio). Files are written atomically.
+        H.264 (motion.mp4, the movie's timing, with the movie's audio as AAC: copied when it is
+        AAC, else encoded). Files are written atomically.
 
         USAGE: \(usage)
 
@@ -159,19 +160,24 @@ public enum PreviewCommand: Command {
     }
 
     /// Encodes every frame of the Live Photo's movie at its frame size as H.264 into
-    /// `motion.mp4`, through a temporary file renamed into place.
+    /// `motion.mp4`, with the movie's audio (AAC copied, anything else encoded to AAC), through a
+    /// temporary file renamed into place.
     private static func writeMotion(
         _ livePhoto: LivePhoto, output: String, start: ContinuousClock.Instant, _ streams: OutputStreams
     ) -> Bool {
         let path = output.hasSuffix("/") ? output + "motion.mp4" : output + "/motion.mp4"
         let temporary = path + ".tmp-\(getpid())"
-        let outcome = Mutex<(frames: Int, error: String?)>((0, nil))
+        let outcome = Mutex<(frames: Int, audio: TranscodeResult.AudioHandling?, error: String?)>((0, nil, nil))
+        // The movie's audio, when it has some (a motion photo's embedded movie is not a file of its own).
+        let audioSource = livePhoto.movie.hasAudio && EmbeddedMovie(reference: livePhoto.videoPath) == nil
+            ? livePhoto.videoPath : nil
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             defer { done.signal() }
             do throws(MediaError) {
                 let writer = try H264MovieWriter(
-                    path: temporary, width: livePhoto.frameSize.width, height: livePhoto.frameSize.height)
+                    path: temporary, width: livePhoto.frameSize.width, height: livePhoto.frameSize.height,
+                    audioFrom: audioSource)
                 do throws(LoaderError) {
                     for try await frame in livePhoto.frames {
                         do throws(MediaError) {
@@ -185,7 +191,10 @@ public enum PreviewCommand: Command {
                     return
                 }
                 try writer.finish()
-                outcome.withLock { $0.frames = writer.frameCount }
+                outcome.withLock {
+                    $0.frames = writer.frameCount
+                    $0.audio = writer.audioHandling
+                }
             } catch {
                 outcome.withLock { $0.error = "\(error)" }
             }
@@ -204,9 +213,15 @@ public enum PreviewCommand: Command {
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let audio: String
+        switch result.audio {
+        case .copiedAAC?: audio = ", AAC audio (copied)"
+        case .encodedAAC?: audio = ", AAC audio (encoded)"
+        case nil: audio = ", no audio"
+        }
         streams.print(
             "motion.mp4  \(livePhoto.frameSize.width / 2 * 2)x\(livePhoto.frameSize.height / 2 * 2)  "
-                + "H.264, \(result.frames) frames  \(format(milliseconds)) ms")
+                + "H.264, \(result.frames) frames\(audio)  \(format(milliseconds)) ms")
         return true
     }
 

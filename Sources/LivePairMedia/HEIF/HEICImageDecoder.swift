@@ -82,7 +82,8 @@ public struct HEICImageDecoder: Sendable {
     ) throws(MediaError) -> PixelBuffer {
         let tileWidth = recipe.tiles[0].width, tileHeight = recipe.tiles[0].height
         let tileDecoder = HEVCImageDecoder(limits: limits, threadCount: recipe.tiles.count == 1 ? 0 : 1)
-        return try PixelBuffer.make(width: placement.width, height: placement.height, format: .rgba8) {
+        // Every output pixel belongs to exactly one tile's visible part, so the storage needs no zeroing.
+        return try PixelBuffer.makeUninitialized(width: placement.width, height: placement.height, format: .rgba8) {
             buffer, bytesPerRow throws(MediaError) in
             guard let base = buffer.baseAddress else { return }
             let stop = CancellationFlag()

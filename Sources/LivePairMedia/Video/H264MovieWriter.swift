@@ -1,7 +1,8 @@
 internal import CFFmpeg
 
 /// Encodes RGBA frames as an H.264 (yuv420p) MP4 movie with libavcodec and libavformat, for web
-/// playback where HEVC does not play.
+/// playback where HEVC does not play, optionally with the audio of another movie (AAC copied,
+/// anything else encoded to AAC with FFmpeg's native encoder, through `AudioTranscoder`).
 ///
 /// Frames keep the presentation times they are given (on a 1/90000 s clock). Sizes are rounded
 /// down to even numbers, as 4:2:0 chroma needs; frames of another size are scaled by libswscale.
@@ -14,37 +15,53 @@ public final class H264MovieWriter {
     public let height: Int
     /// How many frames were appended.
     public private(set) var frameCount = 0
+    /// True when the movie gets an audio stream (the audio source has one).
+    public var hasAudio: Bool { audio != nil }
+    /// How the audio is carried: `.copiedAAC` or `.encodedAAC`; nil without audio.
+    public var audioHandling: TranscodeResult.AudioHandling? { audio?.handling }
 
     private static let clock: Int32 = 90_000
-    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private let output: TranscodeOutput
+    private let cancellation: CancellationFlag
+    private var audio: AudioCarrier?
     private var codecContext: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
     private var stream: UnsafeMutablePointer<AVStream>?
     private var lastPTS: Int64 = -1
-    private var isOpen = false
     private var finished = false
 
-    /// Creates the movie at `path` for frames of `width` x `height` (rounded down to even sizes).
+    /// Creates the movie at `path` for frames of `width` x `height` (rounded down to even sizes),
+    /// without audio.
     ///
     /// - Throws: `decoderUnavailable("H.264 encoder")` when libavcodec has no H.264 encoder,
     ///   `decodeFailed` when a library call fails (for example the file cannot be created).
-    public init(path: String, width: Int, height: Int) throws(MediaError) {
+    public convenience init(path: String, width: Int, height: Int) throws(MediaError) {
+        try self.init(path: path, width: width, height: height, audioFrom: nil)
+    }
+
+    /// Creates the movie at `path` for frames of `width` x `height` (rounded down to even sizes),
+    /// with the main audio stream of the movie at `audioMoviePath` when it is given and has one.
+    /// Audio packets are written in step with the frames appended (up to each frame's time), the
+    /// rest by `finish()`. `cancellation` is polled by FFmpeg's I/O and between packets.
+    ///
+    /// - Throws: as `init(path:width:height:)`; `decodeFailed` when the audio source cannot be
+    ///   read, `unsupported` when its audio cannot be encoded to AAC; `cancelled`.
+    public init(
+        path: String, width: Int, height: Int, audioFrom audioMoviePath: String?,
+        cancellation: CancellationFlag = CancellationFlag()
+    ) throws(MediaError) {
         FFmpegCall.prepare()
         self.width = max(2, width / 2 * 2)
         self.height = max(2, height / 2 * 2)
+        self.cancellation = cancellation
         try MediaError.checkDimensions(width: self.width, height: self.height, limit: 1 << 26, context: "H.264 movie")
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        try FFmpegCall.check(avformat_alloc_output_context2(&context, nil, "mp4", path), "avformat_alloc_output_context2")
-        formatContext = context
-        guard let format = context else {
-            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_output_context2")
-        }
+        output = try TranscodeOutput(path: path, cancellation: cancellation, formatName: "mp4")
         guard let codec = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
             throw .decoderUnavailable("H.264 encoder")
         }
-        stream = avformat_new_stream(format, nil)
+        stream = try output.addStream()
         codecContext = avcodec_alloc_context3(codec)
         frame = av_frame_alloc()
         packet = av_packet_alloc()
@@ -58,17 +75,14 @@ public final class H264MovieWriter {
         encoder.pointee.gop_size = 30
         encoder.pointee.max_b_frames = 0
         encoder.pointee.thread_count = 0
-        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
-            encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-        }
+        if output.needsGlobalHeader { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         try FFmpegCall.check(avcodec_open2(encoder, codec, nil), "H.264: avcodec_open2")
         try FFmpegCall.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "avcodec_parameters_from_context")
         stream.pointee.time_base = encoder.pointee.time_base
-        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try FFmpegCall.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open \(path)")
+        if let audioMoviePath {
+            audio = try AudioCarrier.open(moviePath: audioMoviePath, output: output, cancellation: cancellation)
         }
-        try FFmpegCall.check(avformat_write_header(format, nil), "avformat_write_header")
-        isOpen = true
+        try output.start(path: path)
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(self.width)
         frame.pointee.height = Int32(self.height)
@@ -76,15 +90,11 @@ public final class H264MovieWriter {
     }
 
     deinit {
-        if isOpen, !finished, let format = formatContext { _ = av_write_trailer(format) }
-        if let format = formatContext, format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            avio_closep(&format.pointee.pb)
-        }
+        // The output writes the trailer of an unfinished movie and closes the file itself.
         sws_freeContext(scaler)
         av_packet_free(&packet)
         av_frame_free(&frame)
         avcodec_free_context(&codecContext)
-        avformat_free_context(formatContext)
     }
 
     /// Encodes `image` (RGBA8) shown at `presentationTime` seconds. Times must increase; a time
@@ -126,28 +136,31 @@ public final class H264MovieWriter {
         try FFmpegCall.check(avcodec_send_frame(encoder, frame), "H.264: avcodec_send_frame")
         try writePackets()
         frameCount += 1
+        try audio?.pump(through: presentationTime)
     }
 
-    /// Flushes the encoder and writes the movie's index. Call once, after the last frame.
+    /// Flushes the encoder, writes the rest of the audio and the movie's index. Call once, after
+    /// the last frame.
     public func finish() throws(MediaError) {
-        guard !finished, let encoder = codecContext, let format = formatContext else { return }
+        guard !finished, let encoder = codecContext else { return }
         finished = true
         try FFmpegCall.check(avcodec_send_frame(encoder, nil), "H.264: avcodec_send_frame (flush)")
         try writePackets()
-        try FFmpegCall.check(av_write_trailer(format), "av_write_trailer")
+        try audio?.finish()
+        try output.finish()
     }
 
     /// Moves every packet the encoder has ready into the file.
     private func writePackets() throws(MediaError) {
-        guard let encoder = codecContext, let format = formatContext, let packet, let stream else { return }
+        guard let encoder = codecContext, let packet, let stream else { return }
         while true {
             let received = avcodec_receive_packet(encoder, packet)
             if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
             try FFmpegCall.check(received, "H.264: avcodec_receive_packet")
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
-            // av_interleaved_write_frame takes ownership of the packet's data and resets it.
-            try FFmpegCall.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
+            // The muxer takes ownership of the packet's data and resets it.
+            try output.write(packet)
         }
     }
 }

@@ -77,6 +77,7 @@ public final class SequentialFrameReader {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")
         }
         try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        if cancellation.isCancelled { throw .cancelled }
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
             let parameters = stream.pointee.codecpar
@@ -101,6 +102,7 @@ public final class SequentialFrameReader {
         decoder.pointee.thread_count = 0
         decoder.pointee.err_recognition |= AV_EF_EXPLODE
         try FFmpegCall.check(avcodec_open2(decoder, codec, nil), "\(name): avcodec_open2")
+        if cancellation.isCancelled { throw .cancelled }
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else {
@@ -113,6 +115,21 @@ public final class SequentialFrameReader {
         codecName = name
         codedWidth = coded.0
         codedHeight = coded.1
+    }
+
+    /// Opens the movie embedded in the file at `path` (a motion photo's video): `length` bytes
+    /// starting at `offset`, read through FFmpeg's `subfile` protocol, as `VideoFrameDecoder`'s
+    /// `decodeFrame(path:embeddedAt:length:at:)` does. Otherwise as `init(path:width:height:limits:cancellation:)`.
+    public convenience init(
+        path: String, embeddedAt offset: UInt64, length: UInt64, width: Int? = nil, height: Int? = nil,
+        limits: ParseLimits = .default, cancellation: CancellationFlag = CancellationFlag()
+    ) throws(MediaError) {
+        guard length > 0 else { throw .invalidImage(reason: "\(path): the embedded movie is empty") }
+        let (end, overflow) = offset.addingReportingOverflow(length)
+        guard !overflow else { throw .invalidImage(reason: "\(path): the embedded movie's range overflows") }
+        try self.init(
+            path: "subfile,,start,\(offset),end,\(end),,:\(path)", width: width, height: height, limits: limits,
+            cancellation: cancellation)
     }
 
     deinit {

@@ -10,16 +10,23 @@ public struct ImageGeometry: Hashable, Sendable {
     public let resizeMode: ResizeMode
     /// The part of the upright image wanted; nil for all of it.
     public let crop: NormalizedRect?
+    /// The share (0 to 1) of the fitted size, in both dimensions, that a cheap source must
+    /// reach to serve as the degraded result (see `ImageRequestOptions.degradedMinimumCoverage`).
+    public let degradedMinimumCoverage: Double
 
-    /// A geometry.
+    /// A geometry. `degradedMinimumCoverage` is clamped to 0...1 (a value that is not a number
+    /// gives the default, 0.75).
     public init(
         targetSize: PixelSize, contentMode: ContentMode = .aspectFit, resizeMode: ResizeMode = .fast,
-        crop: NormalizedRect? = nil
+        crop: NormalizedRect? = nil,
+        degradedMinimumCoverage: Double = ImageRequestOptions.defaultDegradedMinimumCoverage
     ) {
         self.targetSize = targetSize
         self.contentMode = contentMode
         self.resizeMode = resizeMode
         self.crop = crop == .unit ? nil : crop
+        self.degradedMinimumCoverage = degradedMinimumCoverage.isNaN
+            ? ImageRequestOptions.defaultDegradedMinimumCoverage : min(max(degradedMinimumCoverage, 0), 1)
     }
 
     /// True when the original size is wanted (the sentinel, or resize mode `.none`).
@@ -50,17 +57,81 @@ public struct ImageGeometry: Hashable, Sendable {
         return wantsOriginalSize ? false : sourceScale(width: width, height: height) <= 1.0001
     }
 
+    /// The share of the fitted size that an upright source of `width` x `height` covers, in the
+    /// smaller of its two proportions, when the full upright image is `fullWidth` x `fullHeight`
+    /// (both before the crop). The fitted size is `outputSize` of the full image: the target
+    /// size with the content mode, never more than the image itself (its whole size for
+    /// original-size requests). 0 for empty sizes.
+    public func coverage(sourceWidth width: Int, sourceHeight height: Int, fullWidth: Int, fullHeight: Int) -> Double {
+        guard width > 0, height > 0, fullWidth > 0, fullHeight > 0 else { return 0 }
+        let fitted = outputSize(sourceWidth: fullWidth, sourceHeight: fullHeight)
+        let (croppedWidth, croppedHeight) = croppedSize(width: width, height: height)
+        return min(Double(croppedWidth) / Double(fitted.width), Double(croppedHeight) / Double(fitted.height))
+    }
+
+    /// True when an upright source of `width` x `height` may serve as the degraded result of a
+    /// full image of `fullWidth` x `fullHeight`: it covers at least `degradedMinimumCoverage` of
+    /// the fitted size in both dimensions (a little rounding slack is allowed).
+    public func qualifiesAsDegraded(sourceWidth width: Int, sourceHeight height: Int, fullWidth: Int, fullHeight: Int)
+        -> Bool
+    {
+        guard width > 0, height > 0 else { return false }
+        return coverage(sourceWidth: width, sourceHeight: height, fullWidth: fullWidth, fullHeight: fullHeight)
+            >= degradedMinimumCoverage - 0.0001
+    }
+
     /// Crops, scales (and for `.exact` aspect fill, centre-crops to the target) an upright image.
-    public func render(_ image: PixelBuffer) throws(MediaError) -> PixelBuffer {
-        var result = image
-        if let crop {
-            let rect = crop.pixelRect(width: image.width, height: image.height)
-            result = try result.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        }
+    /// Never enlarges. With `cancellation`, large images are scaled in bands and the flag is
+    /// checked before each (`MediaError.cancelled`).
+    public func render(_ image: PixelBuffer, cancellation: CancellationFlag? = nil) throws(MediaError) -> PixelBuffer {
+        let result = try cropped(image)
         guard !wantsOriginalSize else { return result }
-        let size = outputSize(sourceWidth: image.width, sourceHeight: image.height)
+        return try fitted(
+            result, to: outputSize(sourceWidth: image.width, sourceHeight: image.height), cancellation: cancellation)
+    }
+
+    /// Renders a degraded (cheap, smaller) upright image of a full image of `fullWidth` x
+    /// `fullHeight`: crops it, then scales it to the size the full image would get (enlarging
+    /// when the source is smaller), so the degraded and final results have the same size.
+    /// Original-size requests keep the source's (cropped) size: it is not enlarged to the full size.
+    public func renderDegraded(
+        _ image: PixelBuffer, fullWidth: Int, fullHeight: Int, cancellation: CancellationFlag? = nil
+    ) throws(MediaError) -> PixelBuffer {
+        let result = try cropped(image)
+        guard !wantsOriginalSize, fullWidth > 0, fullHeight > 0 else { return result }
+        return try fitted(result, to: outputSize(sourceWidth: fullWidth, sourceHeight: fullHeight), cancellation: cancellation)
+    }
+
+    /// Renders what `StillDecoding.decodePreview` returned: a full-quality image like `render`,
+    /// a degraded one with its full size known like `renderDegraded`.
+    public func render(_ preview: PreviewImage, cancellation: CancellationFlag? = nil) throws(MediaError) -> PixelBuffer {
+        guard !preview.isFullQuality, let full = preview.fullSize else {
+            return try render(preview.image, cancellation: cancellation)
+        }
+        return try renderDegraded(
+            preview.image, fullWidth: full.width, fullHeight: full.height, cancellation: cancellation)
+    }
+
+    /// The normalized crop applied to `image`.
+    private func cropped(_ image: PixelBuffer) throws(MediaError) -> PixelBuffer {
+        guard let crop else { return image }
+        let rect = crop.pixelRect(width: image.width, height: image.height)
+        return try image.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// `image` scaled to `size` (area averaging when reducing, bilinear when enlarging), then
+    /// centre-cropped to the target for `.exact` aspect fill.
+    private func fitted(_ image: PixelBuffer, to size: PixelSize, cancellation: CancellationFlag?) throws(MediaError)
+        -> PixelBuffer
+    {
+        var result = image
         if size.width != result.width || size.height != result.height {
-            result = try result.scaled(toWidth: size.width, height: size.height, filter: .area)
+            let filter: PixelBuffer.ScalingFilter = size.width > result.width || size.height > result.height ? .bilinear : .area
+            if let cancellation {
+                result = try result.scaled(toWidth: size.width, height: size.height, filter: filter, cancellation: cancellation)
+            } else {
+                result = try result.scaled(toWidth: size.width, height: size.height, filter: filter)
+            }
         }
         if resizeMode == .exact, contentMode == .aspectFill {
             let width = min(result.width, targetSize.width), height = min(result.height, targetSize.height)

@@ -12,9 +12,12 @@ public struct MediaMovieDecoder: MovieDecoding {
     /// A decoder applying `limits`.
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
-    /// See `MovieDecoding.readMetadata`.
+    /// See `MovieDecoding.readMetadata`. `path` may be an `EmbeddedMovie` reference.
     public func readMetadata(path: String, cancellation: CancellationFlag) throws(LoaderError) -> MovieMetadata {
         if cancellation.isCancelled { throw .cancelled }
+        if let embedded = EmbeddedMovie(reference: path) {
+            return try readMetadata(embedded, cancellation: cancellation)
+        }
         let identity = ResourceIdentifier(limits: limits).identify(path: path)
         guard identity.format.isMovie else {
             if let issue = identity.issues.first { throw .unreadable(path: path, reason: issue.message) }
@@ -46,7 +49,14 @@ public struct MediaMovieDecoder: MovieDecoding {
         let coded = Self.codedOutputSize(size, movie: movie)
         do throws(MediaError) {
             let decoder = VideoFrameDecoder(limits: limits, maximumDimension: max(coded.width, coded.height))
-            let frame = try decoder.decodeFrame(path: path, at: time, cancellation: cancellation)
+            let frame: DecodedVideoFrame
+            if let embedded = EmbeddedMovie(reference: path) {
+                frame = try decoder.decodeFrame(
+                    path: embedded.containerPath, embeddedAt: embedded.offset, length: embedded.length, at: time,
+                    cancellation: cancellation)
+            } else {
+                frame = try decoder.decodeFrame(path: path, at: time, cancellation: cancellation)
+            }
             var image = frame.image
             if image.width != coded.width || image.height != coded.height {
                 image = try image.scaled(toWidth: coded.width, height: coded.height, filter: .area)
@@ -65,8 +75,7 @@ public struct MediaMovieDecoder: MovieDecoding {
     {
         let coded = Self.codedOutputSize(size, movie: movie)
         do throws(MediaError) {
-            let reader = try SequentialFrameReader(
-                path: path, width: coded.width, height: coded.height, limits: limits, cancellation: cancellation)
+            let reader = try openReader(path, size: coded, cancellation: cancellation)
             return RotatingFrameReader(reader: reader, path: path, rotation: movie.rotationDegrees)
         } catch {
             throw LoaderError.movie(path, error)
@@ -80,12 +89,66 @@ public struct MediaMovieDecoder: MovieDecoding {
     ) throws(LoaderError) -> any PlanarMovieFrameReading {
         let coded = Self.codedOutputSize(size, movie: movie)
         do throws(MediaError) {
-            let reader = try SequentialFrameReader(
-                path: path, width: coded.width, height: coded.height, limits: limits, cancellation: cancellation)
+            let reader = try openReader(path, size: coded, cancellation: cancellation)
             return RotatingFrameReader(reader: reader, path: path, rotation: movie.rotationDegrees)
         } catch {
             throw LoaderError.movie(path, error)
         }
+    }
+
+    /// A sequential reader on the movie at `path` (or the embedded movie it names).
+    private func openReader(_ path: String, size: PixelSize?, cancellation: CancellationFlag) throws(MediaError)
+        -> SequentialFrameReader
+    {
+        if let embedded = EmbeddedMovie(reference: path) {
+            return try SequentialFrameReader(
+                path: embedded.containerPath, embeddedAt: embedded.offset, length: embedded.length, width: size?.width,
+                height: size?.height, limits: limits, cancellation: cancellation)
+        }
+        return try SequentialFrameReader(
+            path: path, width: size?.width, height: size?.height, limits: limits, cancellation: cancellation)
+    }
+
+    /// The metadata of a motion photo's embedded movie: timing and audio from the movie's own
+    /// `moov` (through the motion photo's identification and the QuickTime parser on its byte
+    /// range), codec and coded size from libavformat on the range, rotation from the track's
+    /// matrix; the still-image time is the motion photo's presentation timestamp (nil when it
+    /// has none: the poster is then the middle frame); no content identifier.
+    private func readMetadata(_ embedded: EmbeddedMovie, cancellation: CancellationFlag) throws(LoaderError)
+        -> MovieMetadata
+    {
+        let path = embedded.reference
+        let identity = ResourceIdentifier(limits: limits).identify(path: embedded.containerPath)
+        guard let motion = identity.motionPhoto, motion.videoOffset == embedded.offset,
+            motion.videoLength == embedded.length
+        else {
+            throw .unreadable(path: path, reason: "no motion-photo video at that range")
+        }
+        var frameTimes: [Double] = []
+        var rotation = 0
+        do throws(FormatError) {
+            let range = SubrangeByteSource(
+                base: try FileByteSource(path: embedded.containerPath), offset: embedded.offset, length: embedded.length)
+            let movie = try QuickTimeMovieParser(limits: limits).parse(range)
+            frameTimes = movie.videoTrack?.presentationTimes() ?? []
+            switch movie.videoTrack?.header.orientation {
+            case 6?: rotation = -90
+            case 3?: rotation = 180
+            case 8?: rotation = 90
+            default: rotation = 0
+            }
+        } catch { throw .unreadable(path, error) }
+        if cancellation.isCancelled { throw .cancelled }
+        let reader: SequentialFrameReader
+        do throws(MediaError) { reader = try openReader(path, size: nil, cancellation: cancellation) } catch {
+            throw LoaderError.movie(path, error)
+        }
+        let stillTime = motion.presentationTimestampUs.flatMap { $0 >= 0 ? Double($0) / 1_000_000 : nil }
+        return MovieMetadata(
+            duration: identity.duration ?? frameTimes.last ?? 0, frameRate: identity.frameRate,
+            stillImageTime: stillTime, hasAudio: identity.audioCodec != nil, contentIdentifier: nil,
+            frameTimes: frameTimes, codedSize: PixelSize(width: reader.codedWidth, height: reader.codedHeight),
+            rotationDegrees: rotation, codec: reader.codecName)
     }
 
     /// The stored-orientation size that becomes `size` once rotated.

@@ -5,6 +5,9 @@ public import LivePairMedia
 /// FFmpeg's HEVC decoder (the `thmb` item for previews, the primary grid for full decodes),
 /// JPEG through libjpeg-turbo (the Exif thumbnail or a DCT-scaled decode for previews, a
 /// DCT-scaled decode that still covers the target for full decodes). Results are upright.
+///
+/// A preview source qualifies when it covers `ImageGeometry.degradedMinimumCoverage` of the
+/// fitted target size; the full decode must cover all of it. See docs/loading.md, "Degraded results".
 public struct MediaStillDecoder: StillDecoding {
     /// Parser and pixel limits.
     public let limits: ParseLimits
@@ -67,36 +70,54 @@ public struct MediaStillDecoder: StillDecoding {
         let decoder = JPEGImageDecoder(limits: limits)
         if cancellation.isCancelled { throw .cancelled }
         do throws(MediaError) {
-            // Previews: the Exif thumbnail when it is large enough for the target.
+            let header = try decoder.readHeader(bytes)
+            let full = swaps ? (width: header.height, height: header.width) : (width: header.width, height: header.height)
+            let fullSize = PixelSize(width: full.width, height: full.height)
+            func qualifies(_ width: Int, _ height: Int) -> Bool {
+                let upright = swaps ? (height, width) : (width, height)
+                return geometry.qualifiesAsDegraded(
+                    sourceWidth: upright.0, sourceHeight: upright.1, fullWidth: full.width, fullHeight: full.height)
+            }
+            // Previews: the Exif thumbnail when it covers enough of the target.
             if preview, let offset = exif?.thumbnailOffset, let length = exif?.thumbnailLength, length > 0,
                 offset < UInt64(bytes.count), UInt64(bytes.count) - offset >= length
             {
                 let thumbnail = Array(bytes[Int(offset)..<Int(offset + length)])
-                if let header = try? decoder.readHeader(thumbnail) {
-                    let upright = swaps ? (header.height, header.width) : (header.width, header.height)
-                    if geometry.isCovered(byWidth: upright.0, height: upright.1),
-                        let image = try? decoder.decode(thumbnail)
-                    {
-                        return PreviewImage(image: try image.applyingExifOrientation(orientation), isFullQuality: false)
-                    }
+                if let thumbnailHeader = try? decoder.readHeader(thumbnail),
+                    qualifies(thumbnailHeader.width, thumbnailHeader.height),
+                    let image = try? decoder.decode(thumbnail)
+                {
+                    return PreviewImage(
+                        image: try image.applyingExifOrientation(orientation), isFullQuality: false,
+                        source: .exifThumbnail, fullSize: fullSize)
                 }
             }
-            let header = try decoder.readHeader(bytes)
-            var scale = JPEGImageDecoder.Scale.full
+            // The final result: the strongest DCT reduction whose upright output still covers the target.
+            var finalScale = JPEGImageDecoder.Scale.full
             if !geometry.wantsOriginalSize {
-                // The strongest DCT reduction whose upright output still covers the target.
-                for candidate in JPEGImageDecoder.Scale.allCases {
+                for candidate in JPEGImageDecoder.Scale.allCases where candidate.rawValue > finalScale.rawValue {
                     let size = header.size(at: candidate)
                     let upright = swaps ? (size.height, size.width) : (size.width, size.height)
-                    if geometry.isCovered(byWidth: upright.0, height: upright.1), candidate.rawValue > scale.rawValue {
+                    if geometry.isCovered(byWidth: upright.0, height: upright.1) { finalScale = candidate }
+                }
+            }
+            // The degraded result: the strongest reduction that covers enough of it.
+            var scale = finalScale
+            if preview {
+                for candidate in JPEGImageDecoder.Scale.allCases.reversed() where candidate.rawValue > finalScale.rawValue {
+                    let size = header.size(at: candidate)
+                    if qualifies(size.width, size.height) {
                         scale = candidate
+                        break
                     }
                 }
             }
             if cancellation.isCancelled { throw .cancelled }
-            let image = try decoder.decode(bytes, scale: scale)
+            let image = try decoder.decode(bytes, scale: scale, cancellation: cancellation)
             if cancellation.isCancelled { throw .cancelled }
-            return PreviewImage(image: try image.applyingExifOrientation(orientation), isFullQuality: true)
+            return PreviewImage(
+                image: try image.applyingExifOrientation(orientation), isFullQuality: scale == finalScale,
+                source: scale == .full ? .fullDecode : .reducedDecode(denominator: scale.rawValue), fullSize: fullSize)
         } catch {
             throw LoaderError.still(path, error)
         }
@@ -113,17 +134,29 @@ public struct MediaStillDecoder: StillDecoding {
             throw .unreadable(path: path, reason: "the HEIF file has no primary image")
         }
         let decoder = HEICImageDecoder(limits: limits)
-        if preview, let thumbnail = file.thumbnails.first, let width = thumbnail.width, let height = thumbnail.height {
+        let fullSize = Self.uprightSize(of: primary)
+        if preview, let fullSize, let thumbnail = file.thumbnails.first, let width = thumbnail.width,
+            let height = thumbnail.height
+        {
+            // The thumbnail as it will be delivered: its own rotation applied, then turned like
+            // the primary image when their shapes disagree (see `matchingOrientation`).
             let turned = ((thumbnail.rotationDegrees % 180) + 180) % 180 == 90
-            let upright = turned ? (height, width) : (width, height)
-            if geometry.isCovered(byWidth: upright.0, height: upright.1),
+            var upright = turned ? (width: height, height: width) : (width: width, height: height)
+            if upright.width != upright.height, fullSize.width != fullSize.height,
+                (upright.height > upright.width) != (fullSize.height > fullSize.width)
+            {
+                upright = (upright.height, upright.width)
+            }
+            if geometry.qualifiesAsDegraded(
+                sourceWidth: upright.width, sourceHeight: upright.height, fullWidth: fullSize.width,
+                fullHeight: fullSize.height),
                 let recipe = try? file.imageRecipe(for: thumbnail.id, from: source)
             {
                 if cancellation.isCancelled { throw .cancelled }
                 do throws(MediaError) {
                     var image = try decoder.decode(recipe, cancellation: cancellation)
                     image = try Self.matchingOrientation(image, primary: primary)
-                    return PreviewImage(image: image, isFullQuality: false)
+                    return PreviewImage(image: image, isFullQuality: false, source: .heifThumbnail, fullSize: fullSize)
                 } catch {
                     if error == .cancelled { throw .cancelled }
                     // A thumbnail that does not decode: fall back to the primary image.
@@ -133,11 +166,26 @@ public struct MediaStillDecoder: StillDecoding {
         if cancellation.isCancelled { throw .cancelled }
         let recipe: HEIFImageRecipe
         do throws(FormatError) { recipe = try file.primaryImageRecipe(from: source) } catch { throw .unreadable(path, error) }
+        if cancellation.isCancelled { throw .cancelled }
         do throws(MediaError) {
-            return PreviewImage(image: try decoder.decode(recipe, cancellation: cancellation), isFullQuality: true)
+            let image = try decoder.decode(recipe, cancellation: cancellation)
+            return PreviewImage(
+                image: image, isFullQuality: true, source: .fullDecode,
+                fullSize: PixelSize(width: image.width, height: image.height))
         } catch {
             throw LoaderError.still(path, error)
         }
+    }
+
+    /// The upright size of an image item: its `ispe` size cut by its clean aperture, turned by
+    /// its rotation. Nil when the item declares no size.
+    static func uprightSize(of item: HEIFImageItem) -> PixelSize? {
+        guard var width = item.width, var height = item.height, width > 0, height > 0 else { return nil }
+        if let aperture = item.cleanAperture, let rectangle = aperture.rectangle(imageWidth: width, imageHeight: height) {
+            (width, height) = (rectangle.width, rectangle.height)
+        }
+        let turned = ((item.rotationDegrees % 180) + 180) % 180 == 90
+        return turned ? PixelSize(width: height, height: width) : PixelSize(width: width, height: height)
     }
 
     /// Turns a thumbnail that carries no rotation of its own the way the primary image is turned,

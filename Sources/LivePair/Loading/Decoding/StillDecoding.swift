@@ -4,10 +4,11 @@ public import LivePairMedia
 /// must be thread-safe and should check `cancellation` between stages. Tests inject counting
 /// or blocking fakes.
 public protocol StillDecoding: Sendable {
-    /// The cheapest honest upright image of the still at `path`, large enough for `geometry`
-    /// when the file has such a source (an embedded thumbnail, a DCT-scaled decode), else the
-    /// full decode. The loader scales and crops it afterwards; when it says it is full quality
-    /// the loader uses it for the final result too instead of decoding again.
+    /// The cheapest honest upright image of the still at `path` for the degraded result: the
+    /// fastest source that covers `geometry.degradedMinimumCoverage` of the fitted target size
+    /// (an embedded thumbnail, a DCT-scaled decode), else the full decode. The loader crops and
+    /// scales it afterwards (enlarging it to the final size when it reports `fullSize`); when it
+    /// says it is full quality the loader uses it for the final result too instead of decoding again.
     func decodePreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
         -> PreviewImage
 
@@ -23,10 +24,18 @@ public struct PreviewImage: Sendable {
     public let image: PixelBuffer
     /// True when it is what `decodeFull` would return (no cheaper source covered the target).
     public let isFullQuality: Bool
+    /// Where the pixels came from.
+    public let source: PreviewSource
+    /// The upright size of the full image (after its clean-aperture crop), when known: the
+    /// loader scales a degraded image to the size the full image would get. Nil leaves the
+    /// degraded image at most its own size.
+    public let fullSize: PixelSize?
 
     /// A preview.
-    public init(image: PixelBuffer, isFullQuality: Bool) {
+    public init(image: PixelBuffer, isFullQuality: Bool, source: PreviewSource = .fullDecode, fullSize: PixelSize? = nil) {
         self.image = image
         self.isFullQuality = isFullQuality
+        self.source = source
+        self.fullSize = fullSize
     }
 }

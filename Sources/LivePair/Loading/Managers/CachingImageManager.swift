@@ -89,6 +89,18 @@ public final class CachingImageManager: Sendable {
             for: source, targetSize: targetSize, contentMode: contentMode, options: options, resultHandler: resultHandler)
     }
 
+    /// `ImageManager.requestImageInPixelFormat(for:targetSize:contentMode:options:resultHandler:)` (the pixel
+    /// format of `options`), served from the cache when the final image is there.
+    @discardableResult
+    public func requestImageInPixelFormat(
+        for source: ImageSource, targetSize: PixelSize, contentMode: ContentMode = .aspectFit,
+        options: ImageRequestOptions = ImageRequestOptions(),
+        resultHandler: @escaping @Sendable (RequestedImage?, ResultInfo) -> Void
+    ) -> RequestID {
+        imageManager.requestImageInPixelFormat(
+            for: source, targetSize: targetSize, contentMode: contentMode, options: options, resultHandler: resultHandler)
+    }
+
     /// Cancels request `id`.
     public func cancelRequest(_ id: RequestID) { imageManager.cancelRequest(id) }
 
@@ -108,9 +120,7 @@ public final class CachingImageManager: Sendable {
         case .still: kind = .still
         case let .movieFrame(_, time): kind = .movieFrame(time: time)
         }
-        let geometry = ImageGeometry(
-            targetSize: targetSize, contentMode: contentMode, resizeMode: options.resizeMode,
-            crop: options.normalizedCropRect)
+        let geometry = options.geometry(targetSize: targetSize, contentMode: contentMode)
         return ImageManager.cacheKey(
             LoadKey(kind: kind, paths: [source.path], geometry: geometry, deliveryMode: options.deliveryMode))
     }

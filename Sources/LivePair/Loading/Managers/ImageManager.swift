@@ -45,7 +45,9 @@ public final class ImageManager: Sendable {
     /// DCT-scaled decode) then the final one; `.highQualityFormat` only the final one;
     /// `.fastFormat` only one image, the cheap one, as final. `options.resizeMode`,
     /// `normalizedCropRect`, `isSynchronous` (run on the calling thread, one call before
-    /// returning) and `progressHandler` are honoured. Exactly one terminal call per request.
+    /// returning), `progressHandler` and `degradedMinimumCoverage` are honoured; the images are
+    /// RGBA whatever `pixelFormat` says (see `requestImageInPixelFormat(for:targetSize:contentMode:options:resultHandler:)`).
+    /// Exactly one terminal call per request.
     @discardableResult
     public func requestImage(
         for source: ImageSource, targetSize: PixelSize, contentMode: ContentMode = .aspectFit,
@@ -53,9 +55,7 @@ public final class ImageManager: Sendable {
         resultHandler: @escaping @Sendable (PixelBuffer?, ResultInfo) -> Void
     ) -> RequestID {
         let id = RequestID.next()
-        let geometry = ImageGeometry(
-            targetSize: targetSize, contentMode: contentMode, resizeMode: options.resizeMode,
-            crop: options.normalizedCropRect)
+        let geometry = options.geometry(targetSize: targetSize, contentMode: contentMode)
         let mode = options.isSynchronous && options.deliveryMode == .opportunistic ? .highQualityFormat : options.deliveryMode
         let kind: LoadKey.Kind
         switch source {
@@ -99,6 +99,36 @@ public final class ImageManager: Sendable {
         return id
     }
 
+    /// Requests an image like `requestImage(for:targetSize:contentMode:options:resultHandler:)`,
+    /// delivered in `options.pixelFormat`: RGBA8, or planar YUV 4:2:0 (`yuv420p`, limited range,
+    /// BT.601) converted by libswscale from the upright, sized result. Degraded and final calls,
+    /// cancellation and coalescing are the same (requests that differ only in pixel format
+    /// share one decode). `requestImage` always delivers RGBA.
+    @discardableResult
+    public func requestImageInPixelFormat(
+        for source: ImageSource, targetSize: PixelSize, contentMode: ContentMode = .aspectFit,
+        options: ImageRequestOptions = ImageRequestOptions(),
+        resultHandler: @escaping @Sendable (RequestedImage?, ResultInfo) -> Void
+    ) -> RequestID {
+        let format = options.pixelFormat
+        let path = source.path
+        return requestImage(for: source, targetSize: targetSize, contentMode: contentMode, options: options) {
+            image, info in
+            guard let image else { return resultHandler(nil, info) }
+            do throws(MediaError) {
+                resultHandler(try RequestedImage.converting(image, to: format), info)
+            } catch {
+                // A degraded image that cannot be converted is skipped; a final one fails the request.
+                guard !info.isDegraded else { return }
+                resultHandler(
+                    nil,
+                    ResultInfo(
+                        requestID: info.requestID, isDegraded: false, isCancelled: false,
+                        error: LoaderError.still(path, error)))
+            }
+        }
+    }
+
     /// Cancels request `id` (one cancelled call unless it already ended). Idempotent; any thread.
     public func cancelRequest(_ id: RequestID) { coordinator.cancel(id) }
 
@@ -126,7 +156,12 @@ struct ImageLoader: Sendable {
         case let .still(path):
             if deliveryMode == .fastFormat || (deliveryMode == .opportunistic && context.wantsPreview) {
                 let preview = try stills.decodePreview(path: path, geometry: geometry, cancellation: context.cancellation)
-                let image = try render(preview.image, path)
+                let image: PixelBuffer
+                do throws(MediaError) {
+                    image = try geometry.render(preview, cancellation: context.cancellation)
+                } catch {
+                    throw LoaderError.still(path, error)
+                }
                 if deliveryMode == .fastFormat || preview.isFullQuality {
                     // Fast delivery, or no cheaper source existed: this is the final image.
                     if deliveryMode == .opportunistic { context.preview(image) }
@@ -138,7 +173,8 @@ struct ImageLoader: Sendable {
             context.progress(0.5)
             try context.checkCancellation()
             let image = try render(
-                try stills.decodeFull(path: path, geometry: geometry, cancellation: context.cancellation), path)
+                try stills.decodeFull(path: path, geometry: geometry, cancellation: context.cancellation), path,
+                context.cancellation)
             context.progress(1)
             return image
         case let .movieFrame(path, time):
@@ -150,13 +186,17 @@ struct ImageLoader: Sendable {
                 ? upright : geometry.outputSize(sourceWidth: upright.width, sourceHeight: upright.height)
             let frame = try movies.decodeFrame(
                 path: path, at: time ?? movie.posterTime, movie: movie, size: size, cancellation: context.cancellation)
-            let image = try render(frame.image, path)
+            let image = try render(frame.image, path, context.cancellation)
             context.progress(1)
             return image
         }
     }
 
-    private func render(_ image: PixelBuffer, _ path: String) throws(LoaderError) -> PixelBuffer {
-        do throws(MediaError) { return try geometry.render(image) } catch { throw LoaderError.still(path, error) }
+    private func render(_ image: PixelBuffer, _ path: String, _ cancellation: CancellationFlag) throws(LoaderError)
+        -> PixelBuffer
+    {
+        do throws(MediaError) { return try geometry.render(image, cancellation: cancellation) } catch {
+            throw LoaderError.still(path, error)
+        }
     }
 }

@@ -1,8 +1,9 @@
 import LivePairMedia
 
 /// The work of one Live Photo load, stage by stage, checking cancellation between stages:
-/// validate the pair, decode the placeholder (when wanted), decode the still, read the movie's
-/// metadata, decode the poster frame.
+/// validate the pair (or the motion photo), decode the placeholder (when wanted), decode the
+/// still, read the movie's metadata, decode the poster frame. A motion photo's movie is its
+/// embedded video, named by an `EmbeddedMovie` reference.
 struct LivePhotoLoader: Sendable {
     let paths: [String]
     let geometry: ImageGeometry
@@ -16,7 +17,7 @@ struct LivePhotoLoader: Sendable {
         let halves = try check.halves(paths)
         let findings = check.errors(halves)
         guard findings.isEmpty else { throw .invalidPair(findings: findings) }
-        let photoPath = halves.photo.path, videoPath = halves.video.path
+        let photoPath = halves.photoPath, videoPath = halves.videoPath
         context.validated()
         context.progress(0.1)
         try context.checkCancellation()
@@ -26,7 +27,12 @@ struct LivePhotoLoader: Sendable {
         if deliveryMode == .fastFormat || (deliveryMode == .opportunistic && context.wantsPreview) {
             let preview = try stills.decodePreview(path: photoPath, geometry: geometry, cancellation: context.cancellation)
             try context.checkCancellation()
-            let image = try render(preview.image, path: photoPath)
+            let image: PixelBuffer
+            do throws(MediaError) {
+                image = try geometry.render(preview, cancellation: context.cancellation)
+            } catch {
+                throw LoaderError.still(photoPath, error)
+            }
             if deliveryMode == .opportunistic { context.preview(image) }
             cheap = image
             cheapIsFullQuality = preview.isFullQuality
@@ -41,7 +47,7 @@ struct LivePhotoLoader: Sendable {
         } else {
             let raw = try stills.decodeFull(path: photoPath, geometry: geometry, cancellation: context.cancellation)
             try context.checkCancellation()
-            still = try render(raw, path: photoPath)
+            still = try render(raw, path: photoPath, cancellation: context.cancellation)
         }
         context.progress(0.6)
         try context.checkCancellation()
@@ -61,7 +67,9 @@ struct LivePhotoLoader: Sendable {
             frames: LivePhotoFrames(path: videoPath, movie: movie, size: frameSize, decoder: movies))
     }
 
-    private func render(_ image: PixelBuffer, path: String) throws(LoaderError) -> PixelBuffer {
-        do throws(MediaError) { return try geometry.render(image) } catch { throw LoaderError.still(path, error) }
+    private func render(_ image: PixelBuffer, path: String, cancellation: CancellationFlag) throws(LoaderError) -> PixelBuffer {
+        do throws(MediaError) { return try geometry.render(image, cancellation: cancellation) } catch {
+            throw LoaderError.still(path, error)
+        }
     }
 }

@@ -35,9 +35,12 @@ public final class LivePhotoManager: Sendable {
     public var startedTaskCount: Int { coordinator.startedTaskCount }
 
     /// Requests the Live Photo made of the still and the movie at `resourceFileURLs` (file paths
-    /// or `file://` URLs, in any order).
+    /// or `file://` URLs, in any order), or of a single motion photo (a Google or Samsung still
+    /// with its movie embedded: the still is the primary image, the movie the embedded video,
+    /// named by an `EmbeddedMovie` reference; the still-image time is the motion photo's
+    /// presentation timestamp, else the middle of the movie).
     ///
-    /// The pair is validated first: an error finding ends the request with
+    /// The pair (or the motion photo) is validated first: an error finding ends the request with
     /// `LoaderError.invalidPair`. With `.opportunistic` delivery the handler is then called with
     /// a degraded result (`placeholder` when given, else the cheapest decode of the still), and
     /// finally exactly once with the `LivePhoto`; `.highQualityFormat` calls it only with the
@@ -55,9 +58,7 @@ public final class LivePhotoManager: Sendable {
     ) -> RequestID {
         let id = RequestID.next()
         let paths = resourceFileURLs.map(Self.path(fromURL:))
-        let geometry = ImageGeometry(
-            targetSize: targetSize, contentMode: contentMode, resizeMode: options.resizeMode,
-            crop: options.normalizedCropRect)
+        let geometry = options.geometry(targetSize: targetSize, contentMode: contentMode)
         let mode = options.isSynchronous && options.deliveryMode == .opportunistic ? .highQualityFormat : options.deliveryMode
         let handler: @Sendable (LoadEvent<LivePhoto>, ResultInfo) -> Void = { event, info in
             switch event {

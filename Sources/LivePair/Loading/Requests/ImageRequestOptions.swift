@@ -43,17 +43,42 @@ public struct ImageRequestOptions: Sendable {
     /// Called with the fraction done (0 to 1) while reading and decoding, from a background
     /// thread. Never called after the request's terminal result.
     public var progressHandler: (@Sendable (_ progress: Double) -> Void)?
+    /// How much of the fitted target size a cheap source (the HEIC `thmb` item, the JPEG's Exif
+    /// thumbnail, a DCT-scaled JPEG decode) must cover, in both dimensions, to serve as the
+    /// degraded result; the degraded image is then scaled to the target size (enlarged when
+    /// needed). 1 asks for sources at or above the target size only. Final results always come
+    /// from a source at or above the target size. Clamped to 0...1. Default: 0.75.
+    public var degradedMinimumCoverage: Double
+    /// The pixel layout of the images `ImageManager.requestImageInPixelFormat(for:targetSize:contentMode:options:resultHandler:)`
+    /// delivers. Default: `.rgba8`.
+    public var pixelFormat: ImagePixelFormat
+
+    /// The default `degradedMinimumCoverage`: a source of three quarters of the target size
+    /// qualifies (an iPhone HEIC's 416x312 thumbnail for a 512 px target, a 4032 px JPEG's 1/8
+    /// DCT scale).
+    public static let defaultDegradedMinimumCoverage = 0.75
 
     /// Options with PhotoKit's defaults unless given.
     public init(
         deliveryMode: DeliveryMode = .opportunistic, resizeMode: ResizeMode = .fast,
         normalizedCropRect: NormalizedRect? = nil, isSynchronous: Bool = false,
-        progressHandler: (@Sendable (_ progress: Double) -> Void)? = nil
+        progressHandler: (@Sendable (_ progress: Double) -> Void)? = nil,
+        degradedMinimumCoverage: Double = ImageRequestOptions.defaultDegradedMinimumCoverage,
+        pixelFormat: ImagePixelFormat = .rgba8
     ) {
         self.deliveryMode = deliveryMode
         self.resizeMode = resizeMode
         self.normalizedCropRect = normalizedCropRect
         self.isSynchronous = isSynchronous
         self.progressHandler = progressHandler
+        self.degradedMinimumCoverage = degradedMinimumCoverage
+        self.pixelFormat = pixelFormat
+    }
+
+    /// The geometry these options ask for at `targetSize` with `contentMode`.
+    func geometry(targetSize: PixelSize, contentMode: ContentMode) -> ImageGeometry {
+        ImageGeometry(
+            targetSize: targetSize, contentMode: contentMode, resizeMode: resizeMode, crop: normalizedCropRect,
+            degradedMinimumCoverage: degradedMinimumCoverage)
     }
 }

@@ -8,7 +8,7 @@ public import LivePairMedia
 public struct LivePhoto: Sendable {
     /// The still's path.
     public let photoPath: String
-    /// The movie's path.
+    /// The movie's path; for a motion photo, an `EmbeddedMovie` reference to its embedded video.
     public let videoPath: String
     /// The still, upright, at the target size with the content mode.
     public let still: PixelBuffer

@@ -45,18 +45,20 @@ final class TranscodeInput {
     }
 }
 
-/// The transcoder's output: a QuickTime (`mov`) muxer writing to a file, freed in `deinit`.
+/// The transcoder's output: a muxer writing to a file (QuickTime `mov` unless another format is
+/// named; `H264MovieWriter` uses `mp4`), freed in `deinit`.
 final class TranscodeOutput {
     private(set) var context: UnsafeMutablePointer<AVFormatContext>?
     private let cancellation: CancellationFlag
     private var headerWritten = false
     private var trailerWritten = false
 
-    /// Creates the muxer for `path`; the file is opened by `start()`.
-    init(path: String, cancellation: CancellationFlag) throws(MediaError) {
+    /// Creates the `formatName` muxer for `path`; the file is opened by `start()`.
+    init(path: String, cancellation: CancellationFlag, formatName: String = "mov") throws(MediaError) {
         self.cancellation = cancellation
         var allocated: UnsafeMutablePointer<AVFormatContext>?
-        try FFmpegCall.check(avformat_alloc_output_context2(&allocated, nil, "mov", path), "avformat_alloc_output_context2")
+        try FFmpegCall.check(
+            avformat_alloc_output_context2(&allocated, nil, formatName, path), "avformat_alloc_output_context2")
         context = allocated
         guard let format = context else {
             throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_output_context2")

@@ -1,0 +1,21 @@
+/// Where a degraded (preview) image came from, fastest first.
+public enum PreviewSource: Hashable, Sendable, CustomStringConvertible {
+    /// The HEIF `thmb` item (an HEVC image decoded by FFmpeg).
+    case heifThumbnail
+    /// The JPEG's Exif thumbnail (IFD1).
+    case exifThumbnail
+    /// libjpeg-turbo's DCT-domain reduction by 1/`denominator` (2, 4 or 8).
+    case reducedDecode(denominator: Int)
+    /// The full decode (HEIC: every grid tile; JPEG: at full size).
+    case fullDecode
+
+    /// `heif-thumbnail`, `exif-thumbnail`, `dct-1/8`, `full-decode`.
+    public var description: String {
+        switch self {
+        case .heifThumbnail: return "heif-thumbnail"
+        case .exifThumbnail: return "exif-thumbnail"
+        case let .reducedDecode(denominator): return "dct-1/\(denominator)"
+        case .fullDecode: return "full-decode"
+        }
+    }
+}

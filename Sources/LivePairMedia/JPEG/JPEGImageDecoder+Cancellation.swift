@@ -1,0 +1,49 @@
+internal import CTurboJPEG
+import LivePairFormats
+
+extension JPEGImageDecoder {
+    /// Decodes `data` to RGBA, reduced by `scale`, in pieces that `cancellation` can stop.
+    ///
+    /// A baseline JPEG whose restart markers fall on MCU-row boundaries (cameras that write one
+    /// restart interval per MCU row, like the iPhone's) is decoded as horizontal strips of at
+    /// least a megapixel (`JPEGRestartStrips`), the flag checked before each, so a cancelled
+    /// decode stops within one strip's work (a few milliseconds). Other JPEGs are decoded whole,
+    /// the flag checked before and after. The pixels equal `decode(_:scale:)`'s except for the
+    /// chroma upsampling of the rows next to a seam.
+    ///
+    /// - Throws: `MediaError.cancelled` once the flag is set; otherwise as `decode(_:scale:)`.
+    public func decode(_ data: [UInt8], scale: Scale = .full, cancellation: CancellationFlag) throws(MediaError)
+        -> PixelBuffer
+    {
+        if cancellation.isCancelled { throw .cancelled }
+        guard let strips = JPEGRestartStrips(data), strips.strips.count > 1 else {
+            let image = try decode(data, scale: scale)
+            if cancellation.isCancelled { throw .cancelled }
+            return image
+        }
+        let header = try readHeader(data)
+        let factor = tjscalingfactor(num: 1, denom: Int32(scale.rawValue))
+        let width = Int(livepair_tjscaled(Int32(header.width), factor))
+        let height = Int(livepair_tjscaled(Int32(header.height), factor))
+        try MediaError.checkDimensions(width: width, height: height, limit: limits.maximumPixels, context: "JPEG")
+        let warningsAreErrors = treatsWarningsAsErrors
+        return try TurboJPEG.withDecompressor { handle throws(MediaError) in
+            try PixelBuffer.make(width: width, height: height, format: .rgba8) { buffer, bytesPerRow throws(MediaError) in
+                guard let base = buffer.baseAddress else { return }
+                for strip in strips.strips {
+                    if cancellation.isCancelled { throw .cancelled }
+                    let firstRow = Int(livepair_tjscaled(Int32(strip.firstRow), factor))
+                    let rows = min(Int(livepair_tjscaled(Int32(strip.height), factor)), height - firstRow)
+                    guard rows > 0 else { continue }
+                    let result = strip.data.withUnsafeBufferPointer { jpeg in
+                        tjDecompress2(
+                            handle, jpeg.baseAddress, UInt(jpeg.count), base + firstRow * bytesPerRow, Int32(width),
+                            Int32(bytesPerRow), Int32(rows), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+                    }
+                    try TurboJPEG.check(result, handle, "tjDecompress2 (strip)", acceptWarnings: !warningsAreErrors)
+                }
+                if cancellation.isCancelled { throw .cancelled }
+            }
+        }
+    }
+}
