@@ -25,6 +25,10 @@ let usage = """
                    (-Keys:ContentIdentifier=UUID) into the same movies, one process per movie and one
                    batched process (--rounds default 3 here).
 
+      ingest       Import >= 1,000 Live Photo pairs (--files = pairs, default 1000; copies of the
+                   real pairs with fresh identifiers) into a new library with durable commits,
+                   against `cp -r` + `sync` of the same bytes; pairs/s and the ratio.
+
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
@@ -44,6 +48,14 @@ case "package":
         var options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 200)
         if !arguments.contains("--rounds") { options.rounds = 3 }
         exit(try PackageBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "ingest":
+    do {
+        let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
+        exit(try IngestBenchmark(options: options).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(1)

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The catalog behind a library: assets, their resources, albums, the change log and component
+/// records. A narrow interface, so another database can serve it; `SQLiteCatalog` is the default.
+///
+/// Every read happens in `read` (one consistent snapshot) and every write in `write` (one
+/// transaction, serialized with every other writer of every process).
+protocol Catalog: Sendable {
+    /// Runs `body` against one consistent snapshot of the catalog.
+    func read<Value>(_ body: (any CatalogReader) throws(LibraryError) -> Value) throws(LibraryError) -> Value
+
+    /// Runs `body` in one write transaction. When `body` returns, `beforeCommit` runs, then the
+    /// transaction commits; when either throws, nothing `body` wrote is kept.
+    func write<Value>(
+        _ body: (any CatalogWriter) throws(LibraryError) -> Value, beforeCommit: () throws(LibraryError) -> Void
+    ) throws(LibraryError) -> Value
+}
+
+/// Reads the catalog inside `Catalog.read` or `Catalog.write`.
+protocol CatalogReader {
+    /// The sequence number of the last committed batch (0 for a new catalog).
+    func latestChangeSequence() throws(LibraryError) -> Int64
+    /// The batches committed after `sequence`, oldest first.
+    func changes(after sequence: Int64) throws(LibraryError) -> [CatalogChange]
+
+    /// The identifiers of the assets `query` selects, in its order.
+    func assetIdentifiers(matching query: AssetQuery) throws(LibraryError) -> [String]
+    /// The assets with these identifiers that exist; with `includingDeleted`, deleted assets are
+    /// returned as they were when deleted.
+    func assets(withIdentifiers identifiers: [String], includingDeleted: Bool) throws(LibraryError) -> [String: Asset]
+    /// An asset's resources, in the order they were added.
+    func resources(ofAsset identifier: String) throws(LibraryError) -> [LibraryAssetResource]
+    /// The assets of `owner` that have exactly these resources (type and digest), for deduplication.
+    func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String]
+    /// True when a resource row or a record names `digest`.
+    func isReferenced(_ digest: ContentDigest) throws(LibraryError) -> Bool
+    /// Every digest a resource row or a record names.
+    func referencedDigests() throws(LibraryError) -> Set<ContentDigest>
+
+    /// The identifiers of the albums `query` selects.
+    func collectionIdentifiers(matching query: CollectionQuery) throws(LibraryError) -> [String]
+    /// The albums with these identifiers that exist.
+    func collections(withIdentifiers identifiers: [String]) throws(LibraryError) -> [String: AssetCollection]
+
+    /// The record `key` of `namespace`, or nil.
+    func record(namespace: String, key: String) throws(LibraryError) -> CatalogRecord?
+    /// The records of `namespace` with `lookupKey`, by key.
+    func records(namespace: String, lookupKey: String) throws(LibraryError) -> [CatalogRecord]
+    /// The records of `namespace` dated before `date` (records without a date are left out), oldest first.
+    func records(namespace: String, olderThan date: Date) throws(LibraryError) -> [CatalogRecord]
+    /// Every record of `namespace`, by key.
+    func records(namespace: String) throws(LibraryError) -> [CatalogRecord]
+}
+
+/// Writes the catalog inside `Catalog.write`.
+protocol CatalogWriter: CatalogReader {
+    /// Adds an asset row.
+    func insertAsset(_ asset: Asset) throws(LibraryError)
+    /// Replaces an asset's properties.
+    func updateAsset(_ asset: Asset) throws(LibraryError)
+    /// Removes an asset with its resource rows and album memberships, keeping a tombstone for old
+    /// fetch results; returns the digests its resources used.
+    func deleteAsset(_ identifier: String) throws(LibraryError) -> [ContentDigest]
+    /// Adds a resource row to an existing asset.
+    func insertResource(_ resource: LibraryAssetResource) throws(LibraryError)
+
+    /// Adds an album.
+    func insertCollection(_ collection: AssetCollection) throws(LibraryError)
+    /// Renames an album.
+    func updateCollectionTitle(_ identifier: String, title: String) throws(LibraryError)
+    /// Removes an album (its assets stay).
+    func deleteCollection(_ identifier: String) throws(LibraryError)
+    /// Appends assets to an album (those already in it keep their place); returns those added.
+    func addAssets(_ assets: [String], toCollection collection: String) throws(LibraryError) -> [String]
+    /// Removes assets from an album; returns those removed.
+    func removeAssets(_ assets: [String], fromCollection collection: String) throws(LibraryError) -> [String]
+
+    /// Records the batch in the change log and returns its sequence number.
+    func appendChange(
+        insertedAssets: [String], updatedAssets: [String], deletedAssets: [String], changedCollections: [String],
+        committedAt: Date
+    ) throws(LibraryError) -> Int64
+
+    /// Inserts or replaces a record.
+    func putRecord(_ record: CatalogRecord) throws(LibraryError)
+    /// Removes a record; returns whether it existed.
+    @discardableResult
+    func removeRecord(namespace: String, key: String) throws(LibraryError) -> Bool
+}
+
+/// A resource's type and digest: what deduplication compares.
+struct ResourceKey: Sendable, Hashable, Comparable {
+    /// The resource type.
+    var type: AssetResourceType
+    /// The content digest.
+    var digest: ContentDigest
+
+    static func < (lhs: ResourceKey, rhs: ResourceKey) -> Bool {
+        (lhs.type.rawValue, lhs.digest.hex) < (rhs.type.rawValue, rhs.digest.hex)
+    }
+}

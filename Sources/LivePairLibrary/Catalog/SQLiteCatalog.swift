@@ -1,0 +1,69 @@
+import LivePairSQLite
+
+/// The default catalog: one SQLite database file in WAL mode, so readers never wait for the
+/// writer and several processes can use the library at once. Writes go through one connection and
+/// `BEGIN IMMEDIATE` (serialized across processes); reads through another, each in its own
+/// read transaction (a consistent snapshot).
+final class SQLiteCatalog: Catalog {
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let busyTimeoutMilliseconds: Int32
+
+    /// Opens (creating and migrating when needed) the catalog at `path`.
+    init(path: String, durableCommits: Bool, busyTimeoutMilliseconds: Int32) throws(LibraryError) {
+        let options = SQLiteConnectionOptions(
+            busyTimeoutMilliseconds: busyTimeoutMilliseconds, synchronous: durableCommits ? .full : .normal)
+        do throws(SQLiteError) {
+            writer = try SQLiteConnection(path: path, options: options)
+        } catch {
+            throw .catalog(error)
+        }
+        try writer.access { (database: SQLiteDatabase) throws(LibraryError) in
+            try SQLiteCatalogSchema.migrate(database, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+        do throws(SQLiteError) {
+            reader = try SQLiteConnection(path: path, options: options)
+        } catch {
+            throw .catalog(error)
+        }
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+
+    func read<Value>(_ body: (any CatalogReader) throws(LibraryError) -> Value) throws(LibraryError) -> Value {
+        try reader.access { (database: SQLiteDatabase) throws(LibraryError) -> Value in
+            do throws(SQLiteError) {
+                try database.begin(.deferred)
+            } catch {
+                throw .catalog(error)
+            }
+            defer { database.rollback() }
+            return try body(SQLiteCatalogSession(database: database))
+        }
+    }
+
+    func write<Value>(
+        _ body: (any CatalogWriter) throws(LibraryError) -> Value, beforeCommit: () throws(LibraryError) -> Void
+    ) throws(LibraryError) -> Value {
+        let timeout = busyTimeoutMilliseconds
+        return try writer.access { (database: SQLiteDatabase) throws(LibraryError) -> Value in
+            do throws(SQLiteError) {
+                try database.begin(.immediate, busyTimeoutMilliseconds: timeout)
+            } catch {
+                throw .catalog(error)
+            }
+            do throws(LibraryError) {
+                let value = try body(SQLiteCatalogSession(database: database))
+                try beforeCommit()
+                do throws(SQLiteError) {
+                    try database.commit(busyTimeoutMilliseconds: timeout)
+                } catch {
+                    throw .catalog(error)
+                }
+                return value
+            } catch {
+                database.rollback()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+public import Foundation
+
+/// Changes an existing asset, as PhotoKit's `PHAssetChangeRequest`: favorite, hidden, creation
+/// date, location. Only the properties set are written. Deleting removes the whole asset with all
+/// its resources (a Live Photo's still and movie go together; there is no way to delete one half).
+public final class AssetChangeRequest {
+    /// The asset being changed.
+    public let localIdentifier: String
+    private(set) var changedFavorite: Bool?
+    private(set) var changedHidden: Bool?
+    private(set) var changedCreationDate: Date??
+    private(set) var changedLocation: AssetLocation??
+
+    /// Favorite; starts with the asset's value.
+    public var isFavorite: Bool { didSet { changedFavorite = isFavorite } }
+    /// Hidden; starts with the asset's value.
+    public var isHidden: Bool { didSet { changedHidden = isHidden } }
+    /// Creation date; starts with the asset's value.
+    public var creationDate: Date? { didSet { changedCreationDate = .some(creationDate) } }
+    /// Location; starts with the asset's value.
+    public var location: AssetLocation? { didSet { changedLocation = .some(location) } }
+
+    init(asset: Asset) {
+        localIdentifier = asset.localIdentifier
+        isFavorite = asset.isFavorite
+        isHidden = asset.isHidden
+        creationDate = asset.creationDate
+        location = asset.location
+    }
+
+    /// A request registered with the running change block, to change `asset`.
+    public convenience init(for asset: Asset) {
+        self.init(asset: asset)
+        ChangeContext.required("AssetChangeRequest(for:)").register(self)
+    }
+
+    /// Deletes `assets` with all their resources.
+    public static func deleteAssets(_ assets: [Asset]) {
+        ChangeContext.required("AssetChangeRequest.deleteAssets(_:)")
+            .deleteAssets(withLocalIdentifiers: assets.map(\.localIdentifier))
+    }
+
+    /// Deletes the assets with these identifiers.
+    public static func deleteAssets(withLocalIdentifiers identifiers: [String]) {
+        ChangeContext.required("AssetChangeRequest.deleteAssets(withLocalIdentifiers:)")
+            .deleteAssets(withLocalIdentifiers: identifiers)
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import LivePairFormats
+
+extension CaptureDate {
+    /// The moment, taking the recorded UTC offset into account (UTC when no offset was recorded).
+    var date: Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        guard let zone = TimeZone(secondsFromGMT: (utcOffsetMinutes ?? 0) * 60) else { return nil }
+        calendar.timeZone = zone
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanoseconds ?? 0)
+        return calendar.date(from: components)
+    }
+}

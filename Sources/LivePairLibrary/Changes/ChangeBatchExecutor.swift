@@ -1,0 +1,259 @@
+import Foundation
+import LivePair
+
+/// Applies one change batch, all or nothing:
+///
+/// 1. every resource is stored (durable) in the content-addressed store;
+/// 2. each creation is read and validated from its stored files;
+/// 3. ONE catalog transaction (`BEGIN IMMEDIATE`) checks duplicates, writes every row and the
+///    change-log entry, and commits;
+/// 4. after the commit, moved source files are unlinked and files no row uses any more are removed.
+///
+/// Any failure before the commit rolls the transaction back and removes the files stored for this
+/// batch that nothing references; moved sources are untouched until after the commit.
+struct ChangeBatchExecutor {
+    /// Hooks a component of this module runs inside the batch's transaction.
+    struct TransactionHooks {
+        /// Runs first in the transaction; may add requests and read or write records.
+        var beforeApplying: ((CatalogTransaction) throws(LibraryError) -> Void)?
+        /// Runs after the requests are applied, with the outcome, before the commit.
+        var afterApplying: ((CatalogTransaction, ChangeResult) throws(LibraryError) -> Void)?
+    }
+
+    let catalog: any Catalog
+    let store: ResourceStore
+    let configuration: LibraryConfiguration
+
+    private func fault(_ point: FaultPoint) throws(LibraryError) {
+        try FaultInjection.inject(point, configuration.faultInjector)
+    }
+
+    /// Applies `plan` (and what `hooks` add) and returns the outcome.
+    func execute(_ plan: ChangeBatchPlan, hooks: TransactionHooks = TransactionHooks()) throws(LibraryError) -> ChangeResult {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try executeOnce(plan, hooks: hooks)
+            } catch let error where attempt == 1 {
+                // A stored file removed by a concurrent clean-up between storing and committing: store again once.
+                guard case .resourceMissing = error else { throw error }
+            }
+        }
+    }
+
+    /// The state one attempt builds up.
+    private final class Attempt {
+        var storeIndex = 0
+        /// Digests stored for this batch (candidates for removal when it fails).
+        var storedDigests: Set<ContentDigest> = []
+        /// Files to unlink after the commit.
+        var movedSources: [String] = []
+        /// Digests that deleted assets used.
+        var releasedDigests: Set<ContentDigest> = []
+    }
+
+    private func executeOnce(_ plan: ChangeBatchPlan, hooks: TransactionHooks) throws(LibraryError) -> ChangeResult {
+        let state = Attempt()
+        let now = Date()
+        let result: ChangeResult
+        do throws(LibraryError) {
+            var prepared: [PreparedCreation] = []
+            for creation in plan.creations {
+                prepared.append(try prepare(creation, state: state, addedDate: now))
+            }
+            try fault(.beginCatalogTransaction)
+            result = try catalog.write(
+                { (writer: any CatalogWriter) throws(LibraryError) -> ChangeResult in
+                    var plan = plan
+                    let transaction = CatalogTransaction(
+                        catalog: writer, store: store, faultInjector: configuration.faultInjector)
+                    if let beforeApplying = hooks.beforeApplying {
+                        try beforeApplying(transaction)
+                        let added = ChangeBatchPlan(transaction.changes)
+                        let offset = plan.creations.count
+                        plan.append(added)
+                        for creation in plan.creations[offset...] {
+                            prepared.append(try prepare(creation, state: state, addedDate: now))
+                        }
+                    }
+                    let result = try apply(plan, prepared: prepared, writer: writer, state: state, now: now)
+                    try hooks.afterApplying?(transaction, result)
+                    return result
+                }, beforeCommit: { () throws(LibraryError) in try fault(.commitCatalogTransaction) })
+        } catch {
+            removeUnreferenced(state.storedDigests, injectingFaults: false)
+            throw error
+        }
+        finishAfterCommit(state)
+        return result
+    }
+
+    /// Stores the resources of `creation` and reads them.
+    private func prepare(_ creation: ChangeBatchPlan.Creation, state: Attempt, addedDate: Date) throws(LibraryError) -> PreparedCreation {
+        var stored: [StoredResource] = []
+        for addition in creation.additions {
+            try fault(.storeResource(index: state.storeIndex))
+            state.storeIndex += 1
+            do throws(ResourceStoreError) {
+                switch addition.source {
+                case let .copy(path):
+                    stored.append(try store.store(fileAt: path))
+                case let .move(path):
+                    stored.append(try store.link(fileAt: path))
+                    state.movedSources.append(path)
+                case let .data(bytes):
+                    stored.append(try store.store(data: bytes))
+                case let .stored(resource):
+                    guard store.contains(resource.digest) else { throw .notFound(resource.digest) }
+                    stored.append(resource)
+                }
+            } catch {
+                if case let .notFound(digest) = error { throw .resourceMissing(digest) }
+                throw .store(error)
+            }
+            if case .stored = addition.source {} else { state.storedDigests.insert(stored[stored.count - 1].digest) }
+        }
+        let validator = Validator(options: ValidationOptions(deep: configuration.deepValidation))
+        return try PreparedCreation(creation, stored: stored, store: store, validator: validator, addedDate: addedDate)
+    }
+
+    /// Writes the batch's rows inside the transaction and returns the outcome.
+    private func apply(
+        _ plan: ChangeBatchPlan, prepared: [PreparedCreation], writer: any CatalogWriter, state: Attempt, now: Date
+    ) throws(LibraryError) -> ChangeResult {
+        var result = ChangeResult()
+        var resolved: [String: String] = [:]
+        var inserted: [String] = []
+        var updated: [String] = []
+        var deleted: [String] = []
+        var changedCollections: [String] = []
+        var createdInBatch: [PreparedCreation.DuplicateKey: String] = [:]
+
+        // Every file a row will name must still be in the store (a concurrent clean-up holds this same write lock).
+        for creation in prepared {
+            for resource in creation.resources where !store.contains(resource.stored.digest) {
+                throw .resourceMissing(resource.stored.digest)
+            }
+        }
+
+        for creation in prepared {
+            let key = creation.duplicateKey
+            var existing = createdInBatch[key]
+            if existing == nil {
+                existing = try writer.assetIdentifiers(owner: key.owner, withResources: key.resources).first
+            }
+            if let existing {
+                resolved[creation.creation.placeholder] = existing
+                result.assets.append(.existing(existing))
+                continue
+            }
+            try writer.insertAsset(creation.asset)
+            for (ordinal, resource) in creation.resources.enumerated() {
+                try writer.insertResource(
+                    LibraryAssetResource(
+                        assetLocalIdentifier: creation.asset.localIdentifier, ordinal: ordinal,
+                        type: resource.addition.type, digest: resource.stored.digest, size: resource.stored.size,
+                        originalFilename: resource.addition.originalFilename,
+                        uniformTypeIdentifier: resource.uniformTypeIdentifier))
+            }
+            createdInBatch[key] = creation.asset.localIdentifier
+            inserted.append(creation.asset.localIdentifier)
+            result.assets.append(.created(creation.asset.localIdentifier))
+        }
+        let resolve = { (identifier: String) in resolved[identifier] ?? identifier }
+
+        for change in plan.collectionChanges {
+            if change.isCreation {
+                try writer.insertCollection(
+                    AssetCollection(
+                        localIdentifier: change.identifier, title: change.title ?? "", creationDate: now, assetCount: 0))
+                result.createdCollections.append(change.identifier)
+            } else {
+                guard try writer.collections(withIdentifiers: [change.identifier])[change.identifier] != nil else {
+                    throw .notFound(localIdentifier: change.identifier)
+                }
+                if let title = change.title { try writer.updateCollectionTitle(change.identifier, title: title) }
+            }
+            for edit in change.edits {
+                let identifiers = edit.identifiers.map(resolve)
+                let found = try writer.assets(withIdentifiers: identifiers, includingDeleted: false)
+                if let missing = identifiers.first(where: { found[$0] == nil }) {
+                    throw .notFound(localIdentifier: missing)
+                }
+                if edit.adds {
+                    _ = try writer.addAssets(identifiers, toCollection: change.identifier)
+                } else {
+                    _ = try writer.removeAssets(identifiers, fromCollection: change.identifier)
+                }
+            }
+            changedCollections.append(change.identifier)
+        }
+
+        for change in plan.assetChanges {
+            let identifier = resolve(change.identifier)
+            guard let asset = try writer.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] else {
+                throw .notFound(localIdentifier: identifier)
+            }
+            let changed = change.applied(to: asset)
+            guard changed != asset else { continue }
+            try writer.updateAsset(changed)
+            if !updated.contains(identifier) && !inserted.contains(identifier) { updated.append(identifier) }
+        }
+
+        for identifier in plan.assetDeletions.map(resolve) where !deleted.contains(identifier) {
+            changedCollections += try writer.collectionIdentifiers(matching: .containing(assetIdentifier: identifier))
+            state.releasedDigests.formUnion(try writer.deleteAsset(identifier))
+            deleted.append(identifier)
+        }
+        for identifier in plan.collectionDeletions {
+            try writer.deleteCollection(identifier)
+            changedCollections.append(identifier)
+        }
+
+        inserted.removeAll { deleted.contains($0) }
+        updated.removeAll { deleted.contains($0) }
+        var uniqueCollections: [String] = []
+        for identifier in changedCollections where !uniqueCollections.contains(identifier) { uniqueCollections.append(identifier) }
+        result.deletedAssets = deleted
+        if !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty && uniqueCollections.isEmpty) {
+            result.changeSequence = try writer.appendChange(
+                insertedAssets: inserted, updatedAssets: updated, deletedAssets: deleted,
+                changedCollections: uniqueCollections, committedAt: now)
+        }
+        return result
+    }
+
+    /// After the commit: unlinks moved sources, then removes files no row uses any more. A fault
+    /// injected here stops the clean-up; the batch stays committed and recovery finishes the work.
+    private func finishAfterCommit(_ state: Attempt) {
+        for path in state.movedSources {
+            do throws(LibraryError) {
+                try fault(.unlinkSource(path: path))
+            } catch {
+                return
+            }
+            LibraryFileSystem.unlink(path)
+        }
+        removeUnreferenced(state.releasedDigests.union(state.storedDigests), injectingFaults: true)
+    }
+
+    /// Removes the files of `digests` that no row or record names, holding the catalog's write lock
+    /// so no batch can start referencing one meanwhile. Failures leave files for recovery.
+    func removeUnreferenced(_ digests: Set<ContentDigest>, injectingFaults: Bool) {
+        guard !digests.isEmpty else { return }
+        _ = try? catalog.write(
+            { (writer: any CatalogWriter) throws(LibraryError) in
+                for digest in digests.sorted(by: { $0.hex < $1.hex }) where try !writer.isReferenced(digest) {
+                    guard store.contains(digest) else { continue }
+                    if injectingFaults { try fault(.removeResource(digest)) }
+                    do throws(ResourceStoreError) {
+                        try store.remove(digest)
+                    } catch {
+                        if case .notFound = error { continue }
+                        throw .store(error)
+                    }
+                }
+            }, beforeCommit: {})
+    }
+}

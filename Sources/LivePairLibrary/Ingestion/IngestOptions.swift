@@ -1,0 +1,28 @@
+/// How an `Ingestor` treats uploads.
+public struct IngestOptions: Sendable, Hashable {
+    /// What to do with a still or movie that carries no content identifier (so can have no partner).
+    public enum LooseFilePolicy: Sendable, Hashable {
+        /// Make it a plain photo or video asset.
+        case importAsAsset
+        /// Reject it (`missing-content-identifier`).
+        case reject
+    }
+
+    /// Stills without a content identifier (plain photos). Default: imported as photo assets.
+    public var stillsWithoutIdentifier: LooseFilePolicy
+    /// Movies without a content identifier (plain videos). Default: imported as video assets.
+    public var moviesWithoutIdentifier: LooseFilePolicy
+    /// How old a pending half must be for `Ingestor.pendingUploads()` to list it, in seconds
+    /// (default one day).
+    public var pendingMaximumAge: Double
+
+    /// The defaults: loose files become plain assets; pending halves are stale after a day.
+    public init(
+        stillsWithoutIdentifier: LooseFilePolicy = .importAsAsset, moviesWithoutIdentifier: LooseFilePolicy = .importAsAsset,
+        pendingMaximumAge: Double = 86_400
+    ) {
+        self.stillsWithoutIdentifier = stillsWithoutIdentifier
+        self.moviesWithoutIdentifier = moviesWithoutIdentifier
+        self.pendingMaximumAge = pendingMaximumAge
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import LivePair
+
+extension Ingestor {
+    /// What the transaction decided for a Live Photo half.
+    enum HalfDecision {
+        /// Already in an asset of this owner.
+        case duplicate(String)
+        /// Kept (or already kept) as pending.
+        case pending
+        /// Linked with this partner into the batch's creation request.
+        case linked(partner: PendingUpload)
+        /// Added to an asset that had only the other half (imported alone earlier).
+        case attached(String)
+        /// Refused.
+        case rejected([Finding])
+    }
+
+    /// Half of a Live Photo: decided inside one write transaction (serialized with every other
+    /// upload of every process), so two halves arriving at the same moment cannot both miss each other.
+    func ingestHalf(_ upload: Upload, type: AssetResourceType, contentIdentifier: String) throws(LibraryError) -> IngestOutcome {
+        let box = DecisionBox()
+        let receivedAt = Date()
+        do throws(LibraryError) {
+            try library.performChangesAndWait(
+                { _ in },
+                inTransaction: { (transaction: CatalogTransaction) throws(LibraryError) in
+                    guard transaction.store.contains(upload.resource.digest) else {
+                        throw .resourceMissing(upload.resource.digest)
+                    }
+                    let pending = PendingUpload(
+                        owner: upload.owner, contentIdentifier: contentIdentifier, type: type, resource: upload.resource,
+                        originalFilename: upload.originalFilename, uploadID: upload.uploadID, receivedAt: receivedAt)
+                    box.decision = try self.decide(pending, upload: upload, in: transaction)
+                },
+                afterApplying: { (transaction: CatalogTransaction, result: ChangeResult) throws(LibraryError) in
+                    let outcome: IngestOutcome
+                    switch box.decision {
+                    case let .duplicate(identifier):
+                        outcome = .duplicate(localIdentifier: identifier)
+                    case .pending:
+                        outcome = .pending(contentIdentifier: contentIdentifier)
+                    case .linked:
+                        guard let asset = result.assets.first else { throw .invalidRequest("the pair created no asset") }
+                        outcome = asset.isExisting
+                            ? .duplicate(localIdentifier: asset.localIdentifier)
+                            : .accepted(localIdentifier: asset.localIdentifier)
+                    case let .attached(identifier):
+                        outcome = .accepted(localIdentifier: identifier)
+                    case let .rejected(findings):
+                        outcome = .rejected(findings)
+                    }
+                    box.outcome = outcome
+                    try self.remember(outcome, of: upload, in: transaction)
+                })
+        } catch {
+            guard case let .invalidLivePhoto(findings) = error else { throw error }
+            // The pair does not validate: refuse this half; the partner stays pending.
+            releaseIfUnused(upload.resource.digest)
+            return .rejected(findings)
+        }
+        if case .rejected = box.outcome { releaseIfUnused(upload.resource.digest) }
+        return box.outcome
+    }
+
+    /// The decision for `half`, made and written inside `transaction`.
+    private func decide(_ half: PendingUpload, upload: Upload, in transaction: CatalogTransaction) throws(LibraryError) -> HalfDecision {
+        let catalog = transaction.catalog
+        let digest = half.resource.digest
+        let halfWord = half.type == .photo ? "still" : "movie"
+
+        // 1. The owner's assets with this identifier: the same bytes (a retry or re-upload), a
+        //    conflicting half, or an asset made from the other half alone that this half completes.
+        let query = AssetQuery(
+            scope: .all,
+            options: FetchOptions(
+                predicate: .and([.owner(half.owner), .contentIdentifier(half.contentIdentifier)]), includeHiddenAssets: true))
+        let assetIdentifiers = try catalog.assetIdentifiers(matching: query)
+        var completable: (String, [LibraryAssetResource])?
+        for identifier in assetIdentifiers {
+            let resources = try catalog.resources(ofAsset: identifier)
+            if resources.contains(where: { $0.digest == digest }) { return .duplicate(identifier) }
+            let sameHalf = resources.contains { half.type == .photo ? $0.type.isStill : $0.type.isMovie }
+            if sameHalf {
+                return .rejected([
+                    Finding(
+                        .ambiguousPair, path: upload.name,
+                        message: "\(upload.name) is a \(halfWord) with the content identifier \(half.contentIdentifier), "
+                            + "but asset \(identifier) of this owner already has a different \(halfWord) with it")
+                ])
+            }
+            if half.type == .pairedVideo, resources.contains(where: { $0.type == .photo }) {
+                completable = (identifier, resources)
+            }
+        }
+        if let (identifier, resources) = completable {
+            try attach(half, to: identifier, resources: resources, upload: upload, in: transaction)
+            return .attached(identifier)
+        }
+
+        // 2. Pending halves of this owner with this identifier.
+        let waiting = try catalog.records(
+            namespace: IngestRecords.pendingNamespace,
+            lookupKey: IngestRecords.pairingKey(owner: half.owner, contentIdentifier: half.contentIdentifier)
+        ).compactMap(IngestRecords.pendingUpload).filter { $0.owner == half.owner }
+        if waiting.contains(where: { $0.resource.digest == digest && $0.type == half.type }) { return .pending }
+        if let rival = waiting.first(where: { $0.type == half.type }) {
+            return .rejected([
+                Finding(
+                    .ambiguousPair, path: upload.name,
+                    message: "\(upload.name) is a \(halfWord) with the content identifier \(half.contentIdentifier), "
+                        + "but a different \(halfWord) (\(rival.originalFilename ?? rival.uploadID ?? rival.resource.digest.hex)) "
+                        + "with it is already waiting for its partner")
+            ])
+        }
+        if let partner = waiting.filter({ $0.type != half.type }).min(by: { $0.receivedAt < $1.receivedAt }) {
+            guard transaction.store.contains(partner.resource.digest) else { throw .resourceMissing(partner.resource.digest) }
+            try transaction.injectFault(.custom("ingest-link-pair"))
+            let (photo, video) = half.type == .photo ? (half, partner) : (partner, half)
+            let request = transaction.changes.creationRequestForAsset()
+            request.owner = half.owner
+            request.addResource(with: .photo, storedResource: photo.resource, options: options(for: photo, upload: upload))
+            request.addResource(with: .pairedVideo, storedResource: video.resource, options: options(for: video, upload: upload))
+            try transaction.injectFault(.custom("ingest-clear-pending"))
+            try catalog.removeRecord(
+                namespace: IngestRecords.pendingNamespace,
+                key: IngestRecords.pendingKey(owner: partner.owner, digest: partner.resource.digest, type: partner.type))
+            return .linked(partner: partner)
+        }
+
+        // 3. No partner yet: keep it.
+        try transaction.injectFault(.custom("ingest-pending-record"))
+        try catalog.putRecord(IngestRecords.record(for: half))
+        return .pending
+    }
+
+    /// The creation options of one half: the upload's for the arriving half, the pending record's for the partner.
+    private func options(for half: PendingUpload, upload: Upload) -> AssetResourceCreationOptions {
+        if half.resource.digest == upload.resource.digest { return upload.creationOptions }
+        return AssetResourceCreationOptions(
+            originalFilename: half.originalFilename,
+            uniformTypeIdentifier: UniformTypeIdentifiers.identifier(
+                for: identifier.identify(path: library.store.path(for: half.resource.digest)).format))
+    }
+
+    /// Adds a late movie to an asset made from its still alone: validates the pair, adds the
+    /// `.pairedVideo` row, makes the asset a Live Photo and logs the change.
+    private func attach(
+        _ movie: PendingUpload, to assetIdentifier: String, resources: [LibraryAssetResource], upload: Upload,
+        in transaction: CatalogTransaction
+    ) throws(LibraryError) {
+        guard let photoResource = resources.first(where: { $0.type == .photo }),
+            var asset = try transaction.catalog.assets(withIdentifiers: [assetIdentifier], includingDeleted: false)[assetIdentifier]
+        else { throw .notFound(localIdentifier: assetIdentifier) }
+        let photoPath = transaction.store.path(for: photoResource.digest)
+        let moviePath = transaction.store.path(for: movie.resource.digest)
+        let photo = identifier.identify(path: photoPath)
+        let video = identifier.identify(path: moviePath)
+        let report = Validator(options: ValidationOptions(deep: library.configuration.deepValidation))
+            .validatePair(photo: AssetResource(photo), video: AssetResource(video))
+        let photoName = photoResource.originalFilename ?? "the still"
+        let findings = report.allFindings.map { finding in
+            Finding(
+                code: finding.code, severity: finding.severity,
+                path: finding.path.replacingOccurrences(of: moviePath, with: upload.name)
+                    .replacingOccurrences(of: photoPath, with: photoName),
+                message: finding.message.replacingOccurrences(of: moviePath, with: upload.name)
+                    .replacingOccurrences(of: photoPath, with: photoName), hint: finding.hint)
+        }
+        if findings.contains(where: { $0.severity == .error }) { throw .invalidLivePhoto(findings) }
+        try transaction.injectFault(.custom("ingest-attach-movie"))
+        try transaction.catalog.insertResource(
+            LibraryAssetResource(
+                assetLocalIdentifier: assetIdentifier, ordinal: (resources.map(\.ordinal).max() ?? -1) + 1,
+                type: .pairedVideo, digest: movie.resource.digest, size: movie.resource.size,
+                originalFilename: upload.originalFilename, uniformTypeIdentifier: upload.uniformTypeIdentifier))
+        asset.mediaSubtypes.insert(.photoLive)
+        asset.duration = video.duration ?? asset.duration
+        try transaction.catalog.updateAsset(asset)
+        _ = try transaction.catalog.appendChange(
+            insertedAssets: [], updatedAssets: [assetIdentifier], deletedAssets: [], changedCollections: [],
+            committedAt: Date())
+    }
+
+    /// Removes a stored upload that nothing uses (a rejected half), under the catalog's write lock.
+    func releaseIfUnused(_ digest: ContentDigest) {
+        library.executor.removeUnreferenced([digest], injectingFaults: false)
+    }
+}
+
+/// Carries the decision and outcome out of the transaction closures (run synchronously on the caller's thread).
+final class DecisionBox: @unchecked Sendable {
+    // Sendable: written and read only on the thread running performChangesAndWait.
+    var decision: Ingestor.HalfDecision = .pending
+    var outcome: IngestOutcome = .rejected([])
+}

@@ -1,0 +1,183 @@
+import Dispatch
+import Foundation
+import LivePair
+
+/// Takes uploaded files one at a time, in any order, from concurrent callers and several
+/// processes, and turns them into library assets, as a photo backend's upload endpoint needs:
+///
+/// - a motion photo, or a photo or movie without a content identifier, becomes an asset at once;
+/// - half of a Live Photo is stored and kept as *pending* (a catalog record, so it survives
+///   restarts) until the other half of the same owner with the same content identifier arrives;
+///   the second half links both into one validated Live Photo asset, in the transaction that also
+///   clears the pending record. Pairing never crosses owners.
+/// - uploading the same bytes again (a retry) never stores a second copy and gives the same answer:
+///   still pending, or the asset that has them (`duplicate`, or `accepted` again when the retry
+///   carries the upload ID that created the asset).
+///
+/// Every upload is stored durably before its catalog transaction, and the outcome is returned only
+/// after that transaction committed, so a crash at any point leaves either nothing (an unreferenced
+/// file that recovery removes; the client retries) or the complete result. See `docs/ingestion.md`.
+public final class Ingestor: Sendable {
+    /// The library uploads go to.
+    public let library: PhotoLibrary
+    /// Policies and ages.
+    public let options: IngestOptions
+    let identifier = ResourceIdentifier()
+
+    /// An ingestor for `library`.
+    public init(library: PhotoLibrary, options: IngestOptions = IngestOptions()) {
+        self.library = library
+        self.options = options
+    }
+
+    /// Ingests the uploaded file at `path` for `owner`.
+    ///
+    /// - Parameters:
+    ///   - path: the uploaded file; it is copied, never moved or changed.
+    ///   - owner: the tenant or user; pairing and deduplication stay within one owner.
+    ///   - originalFilename: the name the client gave (kept as data, never used as a path).
+    ///   - uploadID: the client's identifier for this upload, to recognise retries.
+    public func ingest(
+        fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil
+    ) throws(LibraryError) -> IngestOutcome {
+        let name = originalFilename ?? uploadID ?? "upload"
+        let identity = identifier.identify(path: path)
+        let classification = UploadClassification(identity, name: name, options: options)
+        if case let .rejected(findings) = classification { return .rejected(findings) }
+
+        var attempt = 0
+        while true {
+            attempt += 1
+            do throws(LibraryError) {
+                return try storeAndLink(
+                    path, classification: classification, identity: identity, owner: owner,
+                    originalFilename: originalFilename, uploadID: uploadID, name: name)
+            } catch {
+                // The stored file was removed (a concurrent clean-up of a rejected identical upload)
+                // before the transaction could use it: store it again.
+                guard case .resourceMissing = error, attempt < 3 else { throw error }
+            }
+        }
+    }
+
+    /// Stores the upload and runs its transaction.
+    private func storeAndLink(
+        _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
+        originalFilename: String?, uploadID: String?, name: String
+    ) throws(LibraryError) -> IngestOutcome {
+        try FaultInjection.inject(.custom("ingest-store-upload"), library.configuration.faultInjector)
+        let stored: StoredResource
+        do throws(ResourceStoreError) {
+            stored = try library.store.store(fileAt: path)
+        } catch {
+            throw .store(error)
+        }
+        if let uploadID, let previous = try previousOutcome(owner: owner, uploadID: uploadID, digest: stored.digest) {
+            return previous
+        }
+        let upload = Upload(
+            owner: owner, resource: stored, originalFilename: originalFilename, uploadID: uploadID, name: name,
+            uniformTypeIdentifier: UniformTypeIdentifiers.identifier(for: identity.format))
+        switch classification {
+        case let .standalone(type):
+            return try ingestStandalone(upload, type: type)
+        case let .livePhotoHalf(type, contentIdentifier):
+            return try ingestHalf(upload, type: type, contentIdentifier: contentIdentifier)
+        case let .rejected(findings):
+            return .rejected(findings)
+        }
+    }
+
+    /// `ingest(fileAt:owner:originalFilename:uploadID:)` off the caller's task.
+    public func ingest(
+        fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil
+    ) async throws(LibraryError) -> IngestOutcome {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<IngestOutcome, LibraryError>, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do throws(LibraryError) {
+                    continuation.resume(
+                        returning: .success(
+                            try self.ingest(fileAt: path, owner: owner, originalFilename: originalFilename, uploadID: uploadID)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: - Standalone files
+
+    /// A motion photo or a plain photo or movie: one asset in one batch (or the existing one).
+    private func ingestStandalone(_ upload: Upload, type: AssetResourceType) throws(LibraryError) -> IngestOutcome {
+        let box = OutcomeBox()
+        try library.performChangesAndWait(
+            { _ in },
+            inTransaction: { (transaction: CatalogTransaction) throws(LibraryError) in
+                try transaction.injectFault(.custom("ingest-link-asset"))
+                let request = transaction.changes.creationRequestForAsset()
+                request.owner = upload.owner
+                request.addResource(with: type, storedResource: upload.resource, options: upload.creationOptions)
+            },
+            afterApplying: { (transaction: CatalogTransaction, result: ChangeResult) throws(LibraryError) in
+                guard let asset = result.assets.first else { throw .invalidRequest("the ingest batch created nothing") }
+                box.outcome = asset.isExisting
+                    ? .duplicate(localIdentifier: asset.localIdentifier) : .accepted(localIdentifier: asset.localIdentifier)
+                try self.remember(box.outcome, of: upload, in: transaction)
+            })
+        return box.outcome
+    }
+
+    // MARK: - Upload IDs
+
+    /// The outcome an earlier upload with the same ID and the same bytes got, when its asset or
+    /// pending record is still there.
+    private func previousOutcome(owner: String, uploadID: String, digest: ContentDigest) throws(LibraryError) -> IngestOutcome? {
+        try library.readCatalog { (reader: any CatalogReader) throws(LibraryError) -> IngestOutcome? in
+            guard
+                let record = try reader.record(
+                    namespace: IngestRecords.uploadNamespace, key: IngestRecords.uploadKey(owner: owner, uploadID: uploadID)),
+                record.lookupKey == digest.hex, let outcome = IngestRecords.outcome(record)
+            else { return nil }
+            switch outcome {
+            case let .accepted(identifier), let .duplicate(identifier):
+                return try reader.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] != nil ? outcome : nil
+            case .pending, .rejected:
+                return nil  // pending may have been linked since: decide again
+            }
+        }
+    }
+
+    /// Records `outcome` under the upload's ID (in the same transaction), so a retry gets it again.
+    func remember(_ outcome: IngestOutcome, of upload: Upload, in transaction: CatalogTransaction) throws(LibraryError) {
+        guard let uploadID = upload.uploadID,
+            let record = IngestRecords.uploadRecord(
+                owner: upload.owner, uploadID: uploadID, digest: upload.resource.digest, outcome: outcome)
+        else { return }
+        try transaction.injectFault(.custom("ingest-upload-record"))
+        try transaction.catalog.putRecord(record)
+    }
+}
+
+/// One stored upload on its way through the ingestor.
+struct Upload: Sendable {
+    var owner: String
+    var resource: StoredResource
+    var originalFilename: String?
+    var uploadID: String?
+    /// How findings name it.
+    var name: String
+    var uniformTypeIdentifier: String?
+
+    /// The options its resource is added with: the original name as data only.
+    var creationOptions: AssetResourceCreationOptions {
+        AssetResourceCreationOptions(originalFilename: originalFilename, uniformTypeIdentifier: uniformTypeIdentifier)
+    }
+}
+
+/// Carries the outcome decided inside the transaction out of it (the closures run synchronously,
+/// on the calling thread, before `performChangesAndWait` returns).
+final class OutcomeBox: @unchecked Sendable {
+    // Sendable: written and read only on the thread running performChangesAndWait.
+    var outcome: IngestOutcome = .rejected([])
+}

@@ -1,0 +1,58 @@
+import LivePair
+
+/// What an upload is, as far as ingestion cares, decided from its identity.
+enum UploadClassification: Equatable {
+    /// Half of a Live Photo: a still (`.photo`) or a movie (`.pairedVideo`) with its content identifier.
+    case livePhotoHalf(type: AssetResourceType, contentIdentifier: String)
+    /// A file that is an asset on its own: a motion photo or plain photo (`.photo`), or a plain movie (`.video`).
+    case standalone(type: AssetResourceType)
+    /// Not acceptable, with the reasons.
+    case rejected([Finding])
+
+    /// Classifies `identity`; `name` is how findings refer to the upload (its original name or ID).
+    init(_ identity: ResourceIdentity, name: String, options: IngestOptions) {
+        let problems = identity.issues.filter { $0.code != "motion-photo-video-missing" }
+        if !problems.isEmpty {
+            self = .rejected(
+                problems.map { Finding(.corruptFile, path: name, message: "\(name) cannot be read: \($0.message)") })
+            return
+        }
+        switch identity.role {
+        case .livePhotoStill:
+            guard let identifier = identity.contentIdentifier?.rawValue else {
+                self = Self.loose(.photo, name: name, policy: options.stillsWithoutIdentifier)
+                return
+            }
+            self = .livePhotoHalf(type: .photo, contentIdentifier: identifier)
+        case .livePhotoVideo:
+            guard let identifier = identity.contentIdentifier?.rawValue else {
+                self = Self.loose(.video, name: name, policy: options.moviesWithoutIdentifier)
+                return
+            }
+            self = .livePhotoHalf(type: .pairedVideo, contentIdentifier: identifier)
+        case .motionPhoto:
+            self = .standalone(type: .photo)
+        case .photo:
+            self = Self.loose(.photo, name: name, policy: options.stillsWithoutIdentifier)
+        case .video:
+            self = Self.loose(.video, name: name, policy: options.moviesWithoutIdentifier)
+        case .unknown:
+            self = .rejected([
+                Finding(.corruptFile, path: name, message: "\(name) is not a photo or movie format LivePair reads")
+            ])
+        }
+    }
+
+    private static func loose(_ type: AssetResourceType, name: String, policy: IngestOptions.LooseFilePolicy) -> Self {
+        switch policy {
+        case .importAsAsset:
+            return .standalone(type: type)
+        case .reject:
+            return .rejected([
+                Finding(
+                    .missingContentIdentifier, path: name,
+                    message: "\(name) carries no content identifier, so it cannot be half of a Live Photo")
+            ])
+        }
+    }
+}

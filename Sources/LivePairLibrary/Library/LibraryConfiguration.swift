@@ -1,0 +1,29 @@
+/// How a library is opened.
+public struct LibraryConfiguration: Sendable {
+    /// Commit durability: `true` (the default) syncs every commit to disk (`synchronous=FULL`).
+    public var durableCommits: Bool
+    /// How long a writer waits for another process's write transaction, in milliseconds.
+    public var busyTimeoutMilliseconds: Int32
+    /// On open, resource files no row or record uses are removed when their last status change is
+    /// at least this many seconds old. Younger files may belong to a batch another process is
+    /// committing right now. Tests set 0.
+    public var orphanGracePeriod: Double
+    /// Decode the still and the movie frame when validating a new Live Photo (slower).
+    public var deepValidation: Bool
+    /// Called just before each durable step of a change batch (crash tests). Throwing fails the batch
+    /// when the step is before the commit; after the commit it stops the remaining clean-up (the
+    /// batch stays committed, and recovery removes what is left).
+    public var faultInjector: (@Sendable (FaultPoint) throws -> Void)?
+
+    /// The defaults: durable commits, 10 s busy timeout, a 1-hour grace period for orphans, no fault injection.
+    public init(
+        durableCommits: Bool = true, busyTimeoutMilliseconds: Int32 = 10_000, orphanGracePeriod: Double = 3600,
+        deepValidation: Bool = false, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+    ) {
+        self.durableCommits = durableCommits
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.orphanGracePeriod = orphanGracePeriod
+        self.deepValidation = deepValidation
+        self.faultInjector = faultInjector
+    }
+}

@@ -1,0 +1,49 @@
+public import LivePair
+public import LivePairSQLite
+
+/// Why a library operation failed. A failed `performChanges` batch changed nothing.
+public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A Live Photo's halves did not pass validation; the findings (errors and the rest) are attached.
+    case invalidLivePhoto([Finding])
+    /// A request was malformed: an asset without resources, a still missing, an unknown placeholder.
+    case invalidRequest(String)
+    /// A resource could not be read as any media format LivePair knows, or had read problems.
+    case unreadableResource(name: String, reason: String)
+    /// No asset or album has this local identifier.
+    case notFound(localIdentifier: String)
+    /// The catalog database failed.
+    case catalog(SQLiteError)
+    /// The catalog was written by a newer LivePair (its schema version is higher than this build knows).
+    case catalogTooNew(found: Int, supported: Int)
+    /// The resource store failed.
+    case store(ResourceStoreError)
+    /// A file operation outside the store failed.
+    case io(path: String, reason: String)
+    /// A catalog row names a resource whose file is not in the store.
+    case resourceMissing(ContentDigest)
+    /// The change block threw an error of its own; its description is kept.
+    case changeBlockFailed(String)
+    /// A fault injected by `LibraryConfiguration.faultInjector` (crash tests) stopped the batch.
+    case faultInjected(FaultPoint, String)
+
+    /// A sentence for logs and the command line.
+    public var description: String {
+        switch self {
+        case let .invalidLivePhoto(findings):
+            let errors = findings.filter { $0.severity == .error }
+            return "invalid Live Photo: "
+                + (errors.isEmpty ? findings : errors).map { "\($0.code): \($0.message)" }.joined(separator: "; ")
+        case let .invalidRequest(message): return "invalid request: \(message)"
+        case let .unreadableResource(name, reason): return "\(name): \(reason)"
+        case let .notFound(identifier): return "no asset or album with the identifier \(identifier)"
+        case let .catalog(error): return "catalog: \(error)"
+        case let .catalogTooNew(found, supported):
+            return "the catalog has schema version \(found); this LivePair reads up to \(supported)"
+        case let .store(error): return "resource store: \(error)"
+        case let .io(path, reason): return "\(path): \(reason)"
+        case let .resourceMissing(digest): return "the resource \(digest) is missing from the store"
+        case let .changeBlockFailed(message): return "the change block failed: \(message)"
+        case let .faultInjected(point, message): return "fault injected at \(point): \(message)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+public import Foundation
+
+/// One asset of a library, as PhotoKit's `PHAsset`: an immutable snapshot of its catalog row.
+/// Its resources (still, paired movie, ...) are listed with `PhotoLibrary.assetResources(for:)`.
+public struct Asset: Sendable, Hashable, Identifiable {
+    /// The library-wide identifier (an uppercase UUID).
+    public let localIdentifier: String
+    /// Image or video.
+    public var mediaType: AssetMediaType
+    /// Live Photo and other refinements.
+    public var mediaSubtypes: AssetMediaSubtypes
+    /// Stored width of the still (or of the movie for videos), 0 when unknown.
+    public var pixelWidth: Int
+    /// Stored height, 0 when unknown.
+    public var pixelHeight: Int
+    /// Seconds: the movie's duration for videos, the paired or embedded movie's for Live Photos and
+    /// motion photos, 0 for still photos.
+    public var duration: Double
+    /// When the photo was taken, when known.
+    public var creationDate: Date?
+    /// Where it was taken, when known.
+    public var location: AssetLocation?
+    /// Marked as a favorite.
+    public var isFavorite: Bool
+    /// Hidden: left out of fetches unless `FetchOptions.includeHiddenAssets`.
+    public var isHidden: Bool
+    /// The Live Photo pairing identifier the halves carry, when any.
+    public var contentIdentifier: String?
+    /// The tenant or user the asset belongs to (set by the ingestor); nil for a single-user library.
+    public var owner: String?
+    /// When the asset was added to the library.
+    public var addedDate: Date
+
+    /// The local identifier.
+    public var id: String { localIdentifier }
+
+    /// Memberwise initializer.
+    public init(
+        localIdentifier: String, mediaType: AssetMediaType, mediaSubtypes: AssetMediaSubtypes, pixelWidth: Int,
+        pixelHeight: Int, duration: Double, creationDate: Date?, location: AssetLocation?, isFavorite: Bool,
+        isHidden: Bool, contentIdentifier: String?, owner: String?, addedDate: Date
+    ) {
+        self.localIdentifier = localIdentifier
+        self.mediaType = mediaType
+        self.mediaSubtypes = mediaSubtypes
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.duration = duration
+        self.creationDate = creationDate
+        self.location = location
+        self.isFavorite = isFavorite
+        self.isHidden = isHidden
+        self.contentIdentifier = contentIdentifier
+        self.owner = owner
+        self.addedDate = addedDate
+    }
+
+    /// True for a Live Photo or motion photo.
+    public var isLivePhoto: Bool { mediaSubtypes.contains(.photoLive) }
+}

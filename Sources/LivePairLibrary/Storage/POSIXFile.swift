@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few system calls the resource store makes, with `EINTR` retried and failures turned into
+/// `ResourceStoreError.io`.
+enum POSIXFile {
+    /// The C library's text for `code`.
+    static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// The error for the current `errno` on `path`.
+    static func failure(_ path: String, _ code: Int32 = errno) -> ResourceStoreError {
+        .io(path: path, reason: errorText(code))
+    }
+
+    /// Opens `path` read-only.
+    static func openForReading(_ path: String) throws(ResourceStoreError) -> Int32 {
+        while true {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw failure(path) }
+        }
+    }
+
+    /// Creates `path` exclusively for writing; nil when it exists already.
+    static func createExclusive(_ path: String, mode: mode_t = 0o644) throws(ResourceStoreError) -> Int32? {
+        while true {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno == EEXIST { return nil }
+            if errno != EINTR { throw failure(path) }
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset` into `buffer`; fewer only at the end of the file.
+    static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: UInt64, path: String
+    ) throws(ResourceStoreError) -> Int {
+        var filled = 0
+        while filled < count {
+            let got = pread(descriptor, buffer + filled, count - filled, off_t(offset) + off_t(filled))
+            if got > 0 {
+                filled += got
+            } else if got == 0 {
+                break
+            } else if errno != EINTR {
+                throw failure(path)
+            }
+        }
+        return filled
+    }
+
+    /// Writes all `count` bytes at `buffer`.
+    static func write(
+        _ descriptor: Int32, _ buffer: UnsafeRawPointer, count: Int, path: String
+    ) throws(ResourceStoreError) {
+        var written = 0
+        while written < count {
+            let put = systemWrite(descriptor, buffer + written, count - written)
+            if put > 0 {
+                written += put
+            } else if put < 0 && errno == EINTR {
+                continue
+            } else {
+                throw failure(path, put == 0 ? EIO : errno)
+            }
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(descriptor, buffer, count)
+        #else
+        return Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+
+    /// Creates the hard link `destination` to `source`; returns the `errno` on failure, 0 on success.
+    static func hardLink(_ source: String, _ destination: String) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.link(source, destination) == 0 ? 0 : errno
+        #else
+        return Darwin.link(source, destination) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Flushes a file's data and metadata to disk.
+    static func sync(_ descriptor: Int32, path: String) throws(ResourceStoreError) {
+        while fsync(descriptor) != 0 {
+            if errno != EINTR { throw failure(path) }
+        }
+    }
+
+    /// Flushes a directory's entries to disk, so that a rename or unlink in it survives a crash.
+    static func syncDirectory(_ path: String) throws(ResourceStoreError) {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        try sync(descriptor, path: path)
+    }
+
+    /// The status of `path`, or nil when it does not exist.
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    /// The status of an open file.
+    static func status(_ descriptor: Int32) -> stat? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? info : nil
+    }
+
+    /// True when `info` describes a regular file.
+    static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+
+    /// True when `info` describes a directory.
+    static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+
+    /// Creates `path` as a directory; an existing directory is fine. Returns true when it was created.
+    @discardableResult
+    static func makeDirectory(_ path: String) throws(ResourceStoreError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        let code = errno
+        if code == EEXIST, let info = status(path), isDirectory(info) { return false }
+        throw failure(path, code)
+    }
+
+    /// The names in directory `path`, without `.` and `..`.
+    static func names(in path: String) throws(ResourceStoreError) -> [String] {
+        guard let directory = opendir(path) else { throw failure(path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

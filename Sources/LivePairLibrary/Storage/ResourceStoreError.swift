@@ -1,0 +1,18 @@
+/// Why the resource store could not do what was asked.
+public enum ResourceStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A system call on `path` failed; `reason` is the C library's text.
+    case io(path: String, reason: String)
+    /// No resource with this digest is stored.
+    case notFound(ContentDigest)
+    /// The source file changed size while it was being stored (it was being written to).
+    case sourceChanged(path: String)
+
+    /// A sentence for logs and the command line.
+    public var description: String {
+        switch self {
+        case .io(let path, let reason): return "\(path): \(reason)"
+        case .notFound(let digest): return "no stored resource has the digest \(digest)"
+        case .sourceChanged(let path): return "\(path) changed while it was being stored"
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import LivePair
+import LivePairFormats
+import LivePairCrypto
+import LivePairLibrary
+import Synchronization
+
+/// `livepair-bench ingest`: imports >= 1,000 Live Photo pairs (copies of the real pairs in
+/// SampleMedia/live, each with a fresh content identifier, written before timing) into a new
+/// library with durable commits, and, in the same run on the same file system, copies the same
+/// bytes with `cp -r` followed by `sync` as the baseline. Also reports the SHA-256 and
+/// `ResourceStore.store(fileAt:)` throughput.
+struct IngestBenchmark {
+    let options: BenchmarkOptions
+    /// Files ingested at once.
+    var jobs = 8
+
+    func run() throws -> Int32 {
+        print(try shell("df -h /tmp /work"))
+        let root = options.work ?? NSTemporaryDirectory() + "livepair-ingest-bench-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let uploads = root + "/uploads"
+        let pairs = options.fileCount
+        let started = Date()
+        let (files, bytes) = try makeUploads(pairs: pairs, samples: options.samples + "/live", into: uploads)
+        _ = try shell("sync")
+        print(String(format: "corpus: %d pairs, %d files, %.2f GB, written in %.1f s", pairs, files.count,
+            Double(bytes) / 1e9, Date().timeIntervalSince(started)))
+
+        // Hashing and storing alone.
+        let hashRate = measureHashing()
+        let storeRate = try measureStore(files: Array(files.prefix(200)), root: root + "/store-only")
+        print(String(format: "sha256: %.0f MB/s (one thread); store(fileAt:): %.0f MB/s (one thread, durable)", hashRate, storeRate))
+
+        // Baseline: cp + sync.
+        let copyStart = Date()
+        _ = try shell("cp -r '\(uploads)' '\(root)/copy' && sync")
+        let copySeconds = Date().timeIntervalSince(copyStart)
+        try? FileManager.default.removeItem(atPath: root + "/copy")
+        _ = try shell("sync")
+
+        // LivePair: a new library, durable commits, `jobs` uploads at once.
+        let library = try PhotoLibrary.open(at: root + "/library", configuration: LibraryConfiguration(durableCommits: true))
+        let ingestor = Ingestor(library: library)
+        let next = Atomic<Int>(0)
+        let failures = Atomic<Int>(0)
+        let ingestStart = Date()
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                do throws(LibraryError) {
+                    let outcome = try ingestor.ingest(fileAt: files[index], owner: "bench")
+                    if outcome.kind == "rejected" || outcome.kind == "duplicate" { failures.add(1, ordering: .relaxed) }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        let ingestSeconds = Date().timeIntervalSince(ingestStart)
+        let assets = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
+        let pending = try ingestor.pendingUploads(olderThan: 0).count
+
+        let ratio = ingestSeconds / copySeconds
+        let rate = Double(assets) / ingestSeconds
+        print(String(format: "cp -r + sync:      %7.2f s  %7.0f MB/s", copySeconds, Double(bytes) / 1e6 / copySeconds))
+        print(String(format: "livepair ingest:   %7.2f s  %7.0f MB/s  %.0f pairs/s  (%d jobs, %d Live Photos, %d pending, %d failed)",
+            ingestSeconds, Double(bytes) / 1e6 / ingestSeconds, rate, jobs, assets, pending, failures.load(ordering: .relaxed)))
+        print(String(format: "ratio: %.2fx the plain copy (target <= 2x); %.0f pairs/s (target >= 200)", ratio, rate))
+        return assets == pairs && pending == 0 && failures.load(ordering: .relaxed) == 0 ? 0 : 1
+    }
+
+    /// Writes `pairs` copies of the real pairs, each with a fresh identifier patched into both
+    /// halves (same length, so nothing moves); returns the files (still, movie, still, ...) in a
+    /// shuffled order and their total size.
+    private func makeUploads(pairs: Int, samples: String, into directory: String) throws -> ([String], UInt64) {
+        let identifier = ResourceIdentifier()
+        var byIdentifier: [String: (still: String?, movie: String?)] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: samples).sorted() {
+            let path = samples + "/" + name
+            let identity = identifier.identify(path: path)
+            guard let id = identity.contentIdentifier?.rawValue else { continue }
+            if identity.role == .livePhotoStill { byIdentifier[id, default: (nil, nil)].still = path }
+            if identity.role == .livePhotoVideo { byIdentifier[id, default: (nil, nil)].movie = path }
+        }
+        let templates = try byIdentifier.sorted { $0.key < $1.key }.compactMap { id, halves -> (String, [UInt8], String, [UInt8], String)? in
+            guard let still = halves.still, let movie = halves.movie else { return nil }
+            return (still, [UInt8](try Data(contentsOf: URL(fileURLWithPath: still))), movie,
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: movie))), id)
+        }
+        guard !templates.isEmpty else { throw BenchmarkOptions.Invalid(description: "no Live Photo pairs under \(samples)") }
+        var generator = SplitMix64(seed: 0x1A6E57)
+        var files: [String] = []
+        var total: UInt64 = 0
+        for serial in 0..<pairs {
+            let (still, stillBytes, movie, movieBytes, id) = templates[serial % templates.count]
+            let fresh = UUID(generator: &generator).uuidString
+            let folder = "\(directory)/\(serial % 32)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (source, bytes) in [(still, stillBytes), (movie, movieBytes)] {
+                let name = "\(serial)-" + (source as NSString).lastPathComponent
+                let patched = Self.replacing(id, with: fresh, in: bytes)
+                try Data(patched).write(to: URL(fileURLWithPath: folder + "/" + name))
+                files.append(folder + "/" + name)
+                total += UInt64(patched.count)
+            }
+        }
+        generator.shuffle(&files)
+        return (files, total)
+    }
+
+    /// `bytes` with every occurrence of `old` replaced by `new` (same length).
+    private static func replacing(_ old: String, with new: String, in bytes: [UInt8]) -> [UInt8] {
+        let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
+        guard oldBytes.count == newBytes.count else { return bytes }
+        var result = bytes
+        for index in ByteSearch.indices(of: oldBytes, in: bytes[...]) {
+            result.replaceSubrange(index..<index + newBytes.count, with: newBytes)
+        }
+        return result
+    }
+
+    /// SHA-256 of 256 MiB in memory, in MB/s.
+    private func measureHashing() -> Double {
+        let buffer = (0..<(256 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        let start = Date()
+        var hasher = SHA256()
+        hasher.update(buffer)
+        _ = hasher.finalize()
+        return Double(buffer.count) / 1e6 / Date().timeIntervalSince(start)
+    }
+
+    /// `store(fileAt:)` of `files` into a new store, one thread, in MB/s.
+    private func measureStore(files: [String], root: String) throws -> Double {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = try ResourceStore(directory: root + "/resources")
+        var bytes: UInt64 = 0
+        let start = Date()
+        for file in files { bytes += try store.store(fileAt: file).size }
+        return Double(bytes) / 1e6 / Date().timeIntervalSince(start)
+    }
+
+    /// Runs `command` with `/bin/sh -c` and returns its standard output.
+    private func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkOptions.Invalid(description: "`\(command)` failed with status \(process.terminationStatus)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,6 +1,0 @@
-import LivePairLibrary
-import Testing
-
-@Test func catalogEngineIsSQLite() {
-    #expect(catalogEngineVersion.hasPrefix("SQLite 3."))
-}

@@ -1,0 +1,158 @@
+import Foundation
+import LivePair
+@testable import LivePairLibrary
+import Synchronization
+import TestSupport
+import Testing
+
+/// A fault the test injects.
+struct IngestInjectedFault: Error {}
+
+@Suite(.serialized) struct CrashTests {
+    /// The uploads of the crash scenarios: a pair movie-first, a motion photo, a pair still-first
+    /// with a retried still, a plain photo.
+    static let scenario = [
+        ingestSamplePairs[0].movie, ingestSamplePairs[0].still, "motion/PXL_20200710_061629144.MP.jpg",
+        ingestSamplePairs[1].still, ingestSamplePairs[1].still, ingestSamplePairs[1].movie, "plain/IMG_0102.HEIC",
+    ]
+
+    /// Runs the scenario; returns the outcomes acknowledged (uploads whose call returned).
+    static func run(_ ingestor: Ingestor, files: [String] = scenario) -> [(String, IngestOutcome)] {
+        var acknowledged: [(String, IngestOutcome)] = []
+        for file in files {
+            if let outcome = try? ingestor.ingest(fileAt: SampleMedia.path(file), owner: "o", originalFilename: file) {
+                acknowledged.append((file, outcome))
+            }
+        }
+        return acknowledged
+    }
+
+    /// The library after the scenario ran without faults.
+    static func reference() throws -> IngestSnapshot {
+        let fixture = try IngestFixture("crash-reference")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        _ = run(Ingestor(library: library))
+        return try IngestInvariants.check(library)
+    }
+
+    /// (a) The library's fault injector throws at every durable step in turn (store, transaction
+    /// begin, pending record, link, commit, clean-up...). After each, the reopened library holds
+    /// its invariants, every acknowledged asset is there, and running the scenario again gives
+    /// exactly the fault-free library.
+    @Test func injectedFaultAtEveryStep() throws {
+        let reference = try Self.reference()
+        #expect(reference.assets.count == 4 && reference.pending.isEmpty)
+        // Count the fault points of a clean run.
+        let counted = Atomic<Int>(0)
+        do {
+            let fixture = try IngestFixture("crash-count")
+            defer { fixture.remove() }
+            let library = try fixture.open(faultInjector: { _ in counted.add(1, ordering: .relaxed) })
+            _ = Self.run(Ingestor(library: library))
+        }
+        let total = counted.load(ordering: .relaxed)
+        #expect(total >= Self.scenario.count * 2)
+        for target in 1...total {
+            let fixture = try IngestFixture("crash-fault")
+            defer { fixture.remove() }
+            let calls = Atomic<Int>(0)
+            let hit = Mutex<String?>(nil)
+            let acknowledged: [(String, IngestOutcome)]
+            do {
+                let library = try fixture.open(faultInjector: { point in
+                    if calls.add(1, ordering: .relaxed).newValue == target {
+                        hit.withLock { $0 = point.description }
+                        throw IngestInjectedFault()
+                    }
+                })
+                acknowledged = Self.run(Ingestor(library: library))
+            }
+            let point = hit.withLock { $0 } ?? "none"
+            let reopened = try fixture.open()
+            let snapshot = try IngestInvariants.check(reopened)
+            // Nothing accepted and then lost.
+            for (file, outcome) in acknowledged {
+                if let identifier = outcome.localIdentifier {
+                    #expect(try reopened.fetchAssets(withLocalIdentifiers: [identifier]).count == 1,
+                        "fault \(target) (\(point)): \(file) was acknowledged as \(outcome) but the asset is gone")
+                }
+            }
+            #expect(snapshot.assets.count <= reference.assets.count)
+            _ = Self.run(Ingestor(library: reopened))
+            #expect(try IngestInvariants.check(reopened) == reference, "fault \(target) at \(point)")
+        }
+    }
+
+    /// (b) A real `livepair import` child process ended abruptly (`_exit`, no clean-up, like SIGKILL)
+    /// at its Nth durable step, for every N until the import completes; after each, the reopened
+    /// library holds its invariants and a re-run completes everything.
+    @Test func childProcessKilledAtEveryStep() throws {
+        try #require(IngestBinary.path != nil, "the livepair executable is not built")
+        let reference = try Self.reference()
+        let files = Self.scenario.map(SampleMedia.path)
+        var target = 1
+        while target < 200 {
+            let fixture = try IngestFixture("crash-child")
+            defer { fixture.remove() }
+            let status = try IngestBinary.run(
+                ["import", "--library", fixture.directory, "--owner", "o", "--jobs", "1"] + files,
+                environment: ["LIVEPAIR_TEST_EXIT_AT_FAULT_POINT": String(target)])
+            if status != 137 {
+                #expect(status == 0, "the import finished without being killed but failed")
+                break
+            }
+            let library = try fixture.open()
+            _ = try IngestInvariants.check(library)
+            #expect(try IngestBinary.run(["import", "--library", fixture.directory, "--owner", "o"] + files) == 0)
+            #expect(try IngestInvariants.check(library) == reference, "killed at step \(target)")
+            target += 1
+        }
+        #expect(target > Self.scenario.count, "the child was killed at fewer steps than files")
+    }
+
+    /// SIGKILL at random moments of a concurrent import (4 jobs), over several runs; then recovery
+    /// and a re-run give the reference library.
+    @Test func childProcessKilledAtRandomTimes() throws {
+        try #require(IngestBinary.path != nil, "the livepair executable is not built")
+        let reference = try Self.reference()
+        let files = Self.scenario.map(SampleMedia.path)
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<6 {
+            let fixture = try IngestFixture("crash-random")
+            defer { fixture.remove() }
+            let process = try IngestBinary.start(["import", "--library", fixture.directory, "--owner", "o", "--jobs", "4"] + files)
+            usleep(UInt32.random(in: 50_000...900_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let library = try fixture.open()
+            _ = try IngestInvariants.check(library)
+            #expect(try IngestBinary.run(["import", "--library", fixture.directory, "--owner", "o"] + files) == 0)
+            #expect(try IngestInvariants.check(library) == reference)
+        }
+    }
+
+    /// Two processes importing the halves of four real pairs into one library at the same time,
+    /// in different orders (one the reverse of the other, then shuffles): always four Live Photos,
+    /// nothing pending, each file stored once, the same library every time.
+    @Test func twoProcessesInAnyOrder() throws {
+        try #require(IngestBinary.path != nil, "the livepair executable is not built")
+        let files = ingestSamplePairs.flatMap { [$0.still, $0.movie] }.map(SampleMedia.path)
+        var generator = SeededGenerator(seed: 7)
+        var reference: IngestSnapshot?
+        for round in 0..<4 {
+            let first = round == 0 ? files : files.shuffled(using: &generator)
+            let second = round == 0 ? Array(files.reversed()) : files.shuffled(using: &generator)
+            let fixture = try IngestFixture("two-processes")
+            defer { fixture.remove() }
+            let one = try IngestBinary.start(["import", "--library", fixture.directory, "--owner", "o", "--jobs", "2"] + first)
+            let two = try IngestBinary.start(["import", "--library", fixture.directory, "--owner", "o", "--jobs", "2"] + second)
+            one.waitUntilExit()
+            two.waitUntilExit()
+            #expect(one.terminationStatus == 0 && two.terminationStatus == 0)
+            let snapshot = try IngestInvariants.check(try fixture.open())
+            #expect(snapshot.assets.count == 4 && snapshot.pending.isEmpty && snapshot.storedDigests.count == 8)
+            if let reference { #expect(snapshot == reference, "round \(round)") } else { reference = snapshot }
+        }
+    }
+}

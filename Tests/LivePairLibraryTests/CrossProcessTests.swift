@@ -1,0 +1,92 @@
+import Foundation
+@testable import LivePairLibrary
+import TestSupport
+import Testing
+
+/// Two library instances on one directory (two connections, as two processes would have): a batch
+/// committed by one reaches the other's observers when it polls, or when it next fetches.
+@Test func secondInstanceCommitIsSeenAfterPolling() throws {
+    let first = try makeLibrary()
+    let second = try makeLibrary(at: first.directory)
+    let observer = RecordingObserver()
+    first.register(observer)
+    let before = try first.fetchAssets(with: FetchOptions(sortDescriptors: [.init(key: .creationDate)]))
+
+    let created = try importPair(SamplePairs.train, into: second, creationDate: date(1))
+    #expect(observer.changes.isEmpty)
+    let change = try #require(try first.pollForChanges())
+    #expect(change.insertedAssetIdentifiers == [created.localIdentifier])
+    #expect(observer.changes.count == 1)
+    let details = try #require(change.changeDetails(for: before))
+    #expect(details.insertedIndexes == IndexSet([0]))
+    #expect(try first.pollForChanges() == nil)
+
+    // Noticed on the next fetch too.
+    try second.performChangesAndWait { context in context.deleteAssets(withLocalIdentifiers: [created.localIdentifier]) }
+    _ = try first.fetchAssets()
+    #expect(observer.changes.count == 2)
+    #expect(observer.changes[1].deletedAssetIdentifiers == [created.localIdentifier])
+}
+
+/// Concurrent writers from two instances: every batch commits, none is lost.
+@Test func concurrentWritersAllCommit() async throws {
+    let first = try makeLibrary()
+    let second = try makeLibrary(at: first.directory)
+    let photo = try SampleMedia.bytes("plain/IMG_2682.heic")
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<16 {
+            let library = index.isMultiple(of: 2) ? first : second
+            group.addTask {
+                try await library.performChanges { context in
+                    context.creationRequestForAsset().addResource(with: .photo, data: photo + Array("\(index)".utf8))
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+    #expect(try first.fetchAssets().count == 16)
+    #expect(try first.currentChangeSequence() == 16)
+}
+
+/// A real second process (`livepair library delete`) deletes an asset; this process's observer
+/// sees it after polling, and both files are gone.
+@Test func realSecondProcessDeleteIsObserved() throws {
+    let binary = try #require(LivePairExecutable.path, "the livepair executable is not built")
+    let library = try makeLibrary()
+    let outcome = try importPair(SamplePairs.iPhone15Second, into: library)
+    let resources = try library.assetResources(forLocalIdentifier: outcome.localIdentifier)
+    let observer = RecordingObserver()
+    library.register(observer)
+    let before = try library.fetchAssets()
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["library", "delete", outcome.localIdentifier, "--library", library.directory, "--json"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "output: \(text)")
+    #expect(text.contains(outcome.localIdentifier))
+
+    let change = try #require(try library.pollForChanges())
+    #expect(change.deletedAssetIdentifiers == [outcome.localIdentifier])
+    let details = try #require(change.changeDetails(for: before))
+    #expect(details.removedIndexes == IndexSet([0]))
+    #expect(details.fetchResultAfterChanges.isEmpty)
+    for resource in resources { #expect(!library.store.contains(resource.digest)) }
+}
+
+/// Finds the built `livepair` executable next to the test bundle.
+enum LivePairExecutable {
+    static let path: String? = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("livepair")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+}

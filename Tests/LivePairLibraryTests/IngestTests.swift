@@ -1,0 +1,251 @@
+import Foundation
+import LivePair
+@testable import LivePairLibrary
+import TestSupport
+import Testing
+
+@Suite struct IngestTests {
+    static func captureDate(_ file: String) -> Date? {
+        ResourceIdentifier().identify(path: SampleMedia.path(file)).captureDate?.date
+    }
+
+    /// Still first or movie first: the first half is pending, the second links a Live Photo dated
+    /// by the still's capture date (not the upload time), with the names kept as data.
+    @Test(arguments: [false, true])
+    func pairLinksInEitherOrder(movieFirst: Bool) throws {
+        let fixture = try IngestFixture("order")
+        defer { fixture.remove() }
+        let ingestor = Ingestor(library: try fixture.open())
+        let (still, movie) = ingestSamplePairs[0]
+        let first = movieFirst ? movie : still, second = movieFirst ? still : movie
+        let identifier = try #require(SampleMedia.entry(still)?.contentIdentifier)
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(first), owner: "alice", originalFilename: "first")
+            == .pending(contentIdentifier: identifier))
+        #expect(try ingestor.pendingUploads(olderThan: 0).count == 1)
+        let outcome = try ingestor.ingest(fileAt: SampleMedia.path(second), owner: "alice", originalFilename: "second")
+        let assetID = try #require(outcome.localIdentifier)
+        let asset = try #require(try ingestor.library.fetchAssets(withLocalIdentifiers: [assetID]).firstObject)
+        #expect(outcome == .accepted(localIdentifier: asset.localIdentifier))
+        #expect(asset.isLivePhoto && asset.owner == "alice" && asset.contentIdentifier == identifier)
+        #expect(abs((asset.creationDate?.timeIntervalSince1970 ?? 0) - (Self.captureDate(still)?.timeIntervalSince1970 ?? -1)) < 0.01)
+        let resources = try ingestor.library.assetResources(for: asset)
+        #expect(Set(resources.map(\.type)) == [.photo, .pairedVideo])
+        #expect(resources.first { $0.type == .photo }?.originalFilename == (movieFirst ? "second" : "first"))
+        #expect(try ingestor.pendingUploads(olderThan: 0).isEmpty)
+        _ = try IngestInvariants.check(ingestor.library)
+    }
+
+    /// A motion photo is an asset in one step; plain files follow the policy.
+    @Test func motionPhotosAndLooseFiles() throws {
+        let fixture = try IngestFixture("single")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let motion = try ingestor.ingest(fileAt: SampleMedia.path("motion/PXL_20200710_061629144.MP.jpg"), owner: "a")
+        let assetID = try #require(motion.localIdentifier)
+        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [assetID]).firstObject)
+        #expect(asset.isLivePhoto && asset.mediaType == .image)
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path("plain/IMG_0102.HEIC"), owner: "a").kind == "accepted")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path("plain/IMG_3539.MOV"), owner: "a").kind == "accepted")
+
+        let strict = Ingestor(library: library, options: IngestOptions(stillsWithoutIdentifier: .reject, moviesWithoutIdentifier: .reject))
+        guard case let .rejected(findings) = try strict.ingest(fileAt: SampleMedia.path("plain/IMG_2682.heic"), owner: "a") else {
+            Issue.record("a plain still must be rejected under the strict policy")
+            return
+        }
+        #expect(findings.map(\.code) == [.missingContentIdentifier])
+        guard case let .rejected(corrupt) = try ingestor.ingest(fileAt: SampleMedia.path("broken/badimage.jpeg"), owner: "a", originalFilename: "bad.jpg") else {
+            Issue.record("a broken file must be rejected")
+            return
+        }
+        #expect(corrupt.first?.path == "bad.jpg")
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// Retrying is idempotent: the same bytes of the same owner give the same answer and one file.
+    @Test func retriesAreIdempotent() throws {
+        let fixture = try IngestFixture("retry")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let (still, movie) = ingestSamplePairs[1]
+        let first = try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o", uploadID: "u1")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o", uploadID: "u1") == first)
+        #expect(try ingestor.pendingUploads(olderThan: 0).count == 1)
+        let linked = try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o", uploadID: "u2")
+        #expect(linked.kind == "accepted")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o", uploadID: "u2") == linked, "a retry of the linking upload")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o") == .duplicate(localIdentifier: linked.localIdentifier!),
+            "the still uploaded again later")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o") == .duplicate(localIdentifier: linked.localIdentifier!))
+        #expect(try library.fetchAssets().count == 1)
+        #expect(try library.store.allDigests().count == 2)
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// Owner isolation: a movie of owner B carrying owner A's still's identifier never attaches to A's still.
+    @Test func pairingNeverCrossesOwners() throws {
+        let fixture = try IngestFixture("owners")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let (still, movie) = ingestSamplePairs[2]
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "A").kind == "pending")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "B").kind == "pending", "B's movie must not link A's still")
+        #expect(try library.fetchAssets().count == 0)
+        #expect(try ingestor.pendingUploads(olderThan: 0, owner: "A").map(\.type) == [.photo])
+        #expect(try ingestor.pendingUploads(olderThan: 0, owner: "B").map(\.type) == [.pairedVideo])
+        // B importing its movie alone, then A's own movie: A's pair links; B's asset stays B's.
+        _ = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0, owner: "B"))
+        let linked = try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "A")
+        let assetID = try #require(linked.localIdentifier)
+        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [assetID]).firstObject)
+        #expect(asset.owner == "A" && asset.isLivePhoto)
+        let owners = try library.fetchAssets().map(\.owner)
+        #expect(owners.sorted { ($0 ?? "") < ($1 ?? "") } == ["A", "B"])
+        // Owner names that could collide in a naive key stay apart.
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(ingestSamplePairs[3].still), owner: "x|1:y").kind == "pending")
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(ingestSamplePairs[3].movie), owner: "x").kind == "pending")
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// Two different stills claiming one identifier: the second is rejected as ambiguous, not guessed.
+    @Test func secondStillWithTheSameIdentifierIsRejected() throws {
+        let fixture = try IngestFixture("ambiguous")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path("live/IMG_2927.HEIC"), owner: "o").kind == "pending")
+        guard case let .rejected(findings) = try ingestor.ingest(
+            fileAt: SampleMedia.path("live/exif-at-eof.heic"), owner: "o", originalFilename: "copy.heic")
+        else {
+            Issue.record("the second still must be rejected")
+            return
+        }
+        #expect(findings.map(\.code) == [.ambiguousPair])
+        #expect(try ingestor.pendingUploads(olderThan: 0).count == 1)
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// The halves arriving across a restart (and hours apart) still link.
+    @Test func pendingSurvivesRestart() throws {
+        let fixture = try IngestFixture("restart")
+        defer { fixture.remove() }
+        let (still, movie) = ingestSamplePairs[0]
+        do {
+            let ingestor = Ingestor(library: try fixture.open())
+            #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o").kind == "pending")
+        }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        #expect(try ingestor.pendingUploads().isEmpty, "younger than the default age")
+        #expect(try ingestor.pendingUploads(olderThan: 0).count == 1)
+        let outcome = try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o")
+        #expect(outcome.kind == "accepted")
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// Giving up on a partner: import alone (a late movie then completes the asset) or drop.
+    @Test func stalePendingImportedAloneOrDropped() throws {
+        let fixture = try IngestFixture("stale")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let (still, movie) = ingestSamplePairs[1]
+        _ = try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o", originalFilename: "IMG_4580.HEIC")
+        let alone = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
+        let identifier = try #require(alone.first?.localIdentifier)
+        #expect(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject?.isLivePhoto == false)
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o") == .accepted(localIdentifier: identifier))
+        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        #expect(asset.isLivePhoto && asset.duration > 0)
+
+        let (otherStill, _) = ingestSamplePairs[2]
+        _ = try ingestor.ingest(fileAt: SampleMedia.path(otherStill), owner: "o")
+        #expect(try ingestor.dropPending(try ingestor.pendingUploads(olderThan: 0)) == 1)
+        #expect(try ingestor.pendingUploads(olderThan: 0).isEmpty)
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// Deleting a linked Live Photo removes both halves; uploading one half again starts over as pending.
+    @Test func deleteThenReupload() throws {
+        let fixture = try IngestFixture("delete")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let (still, movie) = ingestSamplePairs[3]
+        _ = try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o")
+        let linked = try #require(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o").localIdentifier)
+        try library.performChangesAndWait { $0.deleteAssets(withLocalIdentifiers: [linked]) }
+        #expect(try library.store.allDigests().isEmpty)
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o").kind == "pending")
+        _ = try IngestInvariants.check(library)
+    }
+
+    /// Original filenames are data: `../` and absolute names write nothing outside the library.
+    @Test func originalFilenamesAreNeverPaths() throws {
+        let fixture = try IngestFixture("names")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let hostile = ["../../../../tmp/evil.heic", "/etc/passwd"]
+        _ = try ingestor.ingest(fileAt: SampleMedia.path(ingestSamplePairs[0].still), owner: "o", originalFilename: hostile[0])
+        let outcome = try ingestor.ingest(fileAt: SampleMedia.path(ingestSamplePairs[0].movie), owner: "o", originalFilename: hostile[1])
+        let identifier = try #require(outcome.localIdentifier)
+        let resources = try library.assetResources(forLocalIdentifier: identifier)
+        #expect(Set(resources.compactMap(\.originalFilename)) == Set(hostile))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/evil.heic"))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: fixture.directory)
+        #expect(entries.allSatisfy { $0.hasPrefix("catalog.sqlite") || $0 == "resources" }, "\(entries)")
+    }
+
+    /// The halves of four pairs uploaded all at once by concurrent callers link into four Live Photos.
+    @Test func concurrentUploadsLinkEveryPair() async throws {
+        let fixture = try IngestFixture("concurrent")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let files = ingestSamplePairs.flatMap { [$0.still, $0.movie] }
+        let outcomes = try await withThrowingTaskGroup(of: IngestOutcome.self) { group in
+            for file in files { group.addTask { try await ingestor.ingest(fileAt: SampleMedia.path(file), owner: "o") } }
+            return try await group.reduce(into: [IngestOutcome]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0.kind == "accepted" }.count == 4)
+        #expect(outcomes.filter { $0.kind == "pending" }.count == 4)
+        let snapshot = try IngestInvariants.check(library)
+        #expect(snapshot.assets.count == 4 && snapshot.pending.isEmpty)
+    }
+
+    /// Every order of the six halves of three pairs (a seeded sample of the 720, plus sorted and
+    /// reversed) ends in the same library: same assets, identifiers, resources and files.
+    @Test func everyOrderGivesTheSameLibrary() throws {
+        let files = ingestSamplePairs.prefix(3).flatMap { [$0.still, $0.movie] }
+        var generator = SeededGenerator(seed: 6)
+        var orders = [files, files.reversed()]
+        for _ in 0..<10 { orders.append(files.shuffled(using: &generator)) }
+        var reference: IngestSnapshot?
+        for order in orders {
+            let fixture = try IngestFixture("permutation")
+            defer { fixture.remove() }
+            let library = try fixture.open()
+            let ingestor = Ingestor(library: library)
+            for file in order { _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "o") }
+            let snapshot = try IngestInvariants.check(library)
+            #expect(snapshot.assets.count == 3 && snapshot.pending.isEmpty)
+            if let reference { #expect(snapshot == reference, "order \(order)") } else { reference = snapshot }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible shuffles.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LivePair
+@testable import LivePairLibrary
+import TestSupport
+import Testing
+
+/// The sample Live Photo pairs (still, movie) used by the library tests.
+enum SamplePairs {
+    static let iPhone15 = ("live/IMG_3582.HEIC", "live/IMG_3582.mov")
+    static let iPhone15Second = ("live/IMG_4580.HEIC", "live/IMG_4580.mov")
+    static let photosLibrary = ("live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "live/51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov")
+    static let train = ("live/train.jpg", "live/train.mov")
+    static let all = [iPhone15, iPhone15Second, photosLibrary, train]
+}
+
+/// A new empty directory under the temporary directory.
+func makeTemporaryDirectory(_ label: String = "library") throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
+/// Opens a new library in a fresh directory; orphans are swept at once on open.
+func makeLibrary(
+    at directory: String? = nil, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+) throws -> PhotoLibrary {
+    let path = try directory ?? makeTemporaryDirectory()
+    return try PhotoLibrary.open(
+        at: path, configuration: LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector))
+}
+
+/// Imports one Live Photo (copies) and returns the outcome.
+@discardableResult
+func importPair(
+    _ pair: (String, String), into library: PhotoLibrary, owner: String? = nil, creationDate: Date? = nil,
+    move: Bool = false
+) throws -> ChangeResult.AssetOutcome {
+    let result = try library.performChangesAndWait { _ in
+        let request = AssetCreationRequest.creationRequestForAsset()
+        request.owner = owner
+        request.creationDate = creationDate
+        let options = AssetResourceCreationOptions(shouldMoveFile: move)
+        request.addResource(with: .photo, path: pair.0.hasPrefix("/") ? pair.0 : SampleMedia.path(pair.0), options: options)
+        request.addResource(with: .pairedVideo, path: pair.1.hasPrefix("/") ? pair.1 : SampleMedia.path(pair.1), options: options)
+    }
+    return try #require(result.assets.first)
+}
+
+/// Everything observable about a library: assets (hidden included), resources, albums with their
+/// members, and the digests in the store.
+struct LibrarySnapshot: Equatable {
+    var assets: [Asset]
+    var resources: [LibraryAssetResource]
+    var collections: [String: [String]]
+    var storedDigests: [String]
+    var changeSequence: Int64
+
+    init(_ library: PhotoLibrary) throws {
+        let fetched = try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true))
+        assets = Array(fetched)
+        resources = try assets.flatMap { try library.assetResources(for: $0) }
+        var collections: [String: [String]] = [:]
+        for collection in try library.fetchAssetCollections() {
+            collections[collection.localIdentifier] =
+                try library.fetchAssets(in: collection, options: FetchOptions(includeHiddenAssets: true)).localIdentifiers
+        }
+        self.collections = collections
+        storedDigests = try library.store.allDigests().map(\.hex).sorted()
+        changeSequence = try library.currentChangeSequence()
+    }
+}
+
+/// Collects the changes an observer receives.
+final class RecordingObserver: LibraryChangeObserver, @unchecked Sendable {
+    // Sendable: `changes` is guarded by `lock`.
+    private let lock = NSLock()
+    private var received: [LibraryChange] = []
+
+    func photoLibraryDidChange(_ change: LibraryChange) { lock.withLock { received.append(change) } }
+
+    var changes: [LibraryChange] { lock.withLock { received } }
+
+    func reset() { lock.withLock { received.removeAll() } }
+}
+
+/// A date `seconds` after 2024-01-01 00:00 UTC.
+func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_704_067_200 + seconds) }
+
+/// An error thrown by injected faults.
+struct InjectedFault: Error {}
