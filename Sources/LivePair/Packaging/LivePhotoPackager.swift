@@ -46,18 +46,11 @@ public struct LivePhotoPackager: Sendable {
         }
         let photoOutput = "\(outputDirectory)/\(stem).\(photoExtension)"
         let videoOutput = "\(outputDirectory)/\(stem).MOV"
-        let photoStaged = try staged.stage(photoOutput)
-        let videoStaged = try staged.stage(videoOutput)
-        let photoHandling = try StillStamper(options: options, staged: staged).write(
-            stillAt: photo, identity: photoIdentity, identifier: identifier, to: photoStaged)
-        let movie = try MovieStamper(options: options, staged: staged).write(
-            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime,
-            to: videoStaged, scratch: { () throws(PackagingError) in
+        return try writePair(
+            photo: (photo, photoIdentity, photoOutput), video: (video, videoIdentity, videoOutput), identifier: identifier,
+            stillImageTime: stillImageTime, staged: staged, transcodeScratch: { () throws(PackagingError) in
                 try staged.scratch(in: outputDirectory, name: "transcoded.mov")
             })
-        return try finish(
-            staged, identifier: identifier, photo: (photoStaged, photoOutput, photoHandling),
-            video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
     }
 
     /// Makes a Live Photo from a movie alone: the still is the movie's frame at the still-image
@@ -113,18 +106,11 @@ public struct LivePhotoPackager: Sendable {
         let staged = StagedOutputs(options, overwrite: inPlace || options.overwrite)
         let photoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: photo))" } ?? photo
         let videoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: video))" } ?? video
-        let photoStaged = try staged.stage(photoOutput)
-        let videoStaged = try staged.stage(videoOutput)
-        let photoHandling = try StillStamper(options: options, staged: staged).write(
-            stillAt: photo, identity: photoIdentity, identifier: identifier, to: photoStaged)
-        let movie = try MovieStamper(options: options, staged: staged).write(
-            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime,
-            to: videoStaged, scratch: { () throws(PackagingError) in
+        return try writePair(
+            photo: (photo, photoIdentity, photoOutput), video: (video, videoIdentity, videoOutput), identifier: identifier,
+            stillImageTime: stillImageTime, staged: staged, transcodeScratch: { () throws(PackagingError) in
                 throw .unsupportedVideo(path: video, reason: "restamping never transcodes")
             })
-        return try finish(
-            staged, identifier: identifier, photo: (photoStaged, photoOutput, photoHandling),
-            video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
     }
 
     // MARK: Helpers shared with the motion-photo converter
@@ -140,6 +126,24 @@ public struct LivePhotoPackager: Sendable {
             throw .format(.io(path: identity.path, reason: issue.message))
         }
         return identity
+    }
+
+    /// Writes the still and the movie with `identifier` to their staged outputs, then finishes.
+    private func writePair(
+        photo: (path: String, identity: ResourceIdentity, output: String),
+        video: (path: String, identity: ResourceIdentity, output: String), identifier: String, stillImageTime: Double?,
+        staged: StagedOutputs, transcodeScratch: () throws(PackagingError) -> String
+    ) throws(PackagingError) -> PackagedLivePhoto {
+        let photoStaged = try staged.stage(photo.output)
+        let videoStaged = try staged.stage(video.output)
+        let photoHandling = try StillStamper(options: options, staged: staged).write(
+            stillAt: photo.path, identity: photo.identity, identifier: identifier, to: photoStaged)
+        let movie = try MovieStamper(options: options, staged: staged).write(
+            movieAt: video.path, identity: video.identity, identifier: identifier, stillImageTime: stillImageTime,
+            to: videoStaged, scratch: transcodeScratch)
+        return try finish(
+            staged, identifier: identifier, photo: (photoStaged, photo.output, photoHandling),
+            video: (videoStaged, video.output, movie.handling), stillImageTime: movie.stillImageTime)
     }
 
     /// Validates the staged pair, renames it into place and describes it.
