@@ -36,8 +36,8 @@ struct IngestInjectedFault: Error {}
         return try IngestInvariants.check(library)
     }
 
-    /// (a) The library's fault injector throws at every durable step in turn (store, transaction
-    /// begin, pending record, link, commit, clean-up...). After each, the reopened library holds
+    /// (a) The library's fault injector throws at every durable step in turn (store, group flush,
+    /// transaction begin, pending record, link, commit, clean-up...), uploads made one at a time. After each, the reopened library holds
     /// its invariants, every acknowledged asset is there, and running the scenario again gives
     /// exactly the fault-free library.
     @Test func injectedFaultAtEveryStep() throws {
@@ -76,6 +76,75 @@ struct IngestInjectedFault: Error {}
                 if let identifier = outcome.localIdentifier {
                     #expect(try reopened.fetchAssets(withLocalIdentifiers: [identifier]).count == 1,
                         "fault \(target) (\(point)): \(file) was acknowledged as \(outcome) but the asset is gone")
+                }
+            }
+            #expect(snapshot.assets.count <= reference.assets.count)
+            _ = Self.run(Ingestor(library: reopened))
+            #expect(try IngestInvariants.check(reopened) == reference, "fault \(target) at \(point)")
+        }
+    }
+
+    /// (a2) The same, with the scenario's uploads decided as one group commit (several files in
+    /// one flush, several members in one transaction, conflicting members deferred to the next
+    /// group, a failed group decided again upload by upload) and moved instead of copied (so the
+    /// unlink after the commit is a fault point too). After each fault: the invariants; every
+    /// acknowledged asset exists; no upload is gone whose bytes the library does not hold; the
+    /// sequential scenario then gives exactly the fault-free library.
+    @Test func injectedFaultAtEveryStepOfAGroupCommitWithMoves() throws {
+        let reference = try Self.reference()
+        let moving = IngestOptions(uploadHandling: .move)
+        func uploads(_ scratch: StorageScratchDirectory) throws -> [(path: String, owner: String, originalFilename: String?)] {
+            try IngestMoveTests.uploads(Self.scenario, in: scratch).enumerated().map { ($1, "o", Self.scenario[$0]) }
+        }
+        let counted = Atomic<Int>(0)
+        let names = Mutex<Set<String>>([])
+        do {
+            let fixture = try IngestFixture("crash-group-count")
+            let scratch = try StorageScratchDirectory("crash-group-count-uploads")
+            defer { fixture.remove(); scratch.remove() }
+            let library = try fixture.open(faultInjector: { point in
+                counted.add(1, ordering: .relaxed)
+                _ = names.withLock { $0.insert(point.description.split(separator: "(").first.map(String.init) ?? "") }
+            })
+            let results = Ingestor(library: library, options: moving).ingestTogether(try uploads(scratch))
+            #expect(results.allSatisfy { (try? $0.get()) != nil })
+        }
+        let seen = names.withLock { $0 }
+        for name in ["ingest-store-upload", "ingest-flush-group", "begin-catalog-transaction", "ingest-pending-record",
+            "ingest-link-pair", "ingest-clear-pending", "ingest-link-asset", "commit-catalog-transaction", "ingest-unlink-upload"]
+        {
+            #expect(seen.contains(name), "the group scenario never reaches \(name)")
+        }
+        let total = counted.load(ordering: .relaxed)
+        for target in 1...total {
+            let fixture = try IngestFixture("crash-group")
+            let scratch = try StorageScratchDirectory("crash-group-uploads")
+            defer { fixture.remove(); scratch.remove() }
+            let calls = Atomic<Int>(0)
+            let hit = Mutex<String?>(nil)
+            let files = try uploads(scratch)
+            let results: [Result<IngestOutcome, LibraryError>]
+            do {
+                let library = try fixture.open(faultInjector: { point in
+                    if calls.add(1, ordering: .relaxed).newValue == target {
+                        hit.withLock { $0 = point.description }
+                        throw IngestInjectedFault()
+                    }
+                })
+                results = Ingestor(library: library, options: moving).ingestTogether(files)
+            }
+            let point = hit.withLock { $0 } ?? "none"
+            let reopened = try fixture.open()
+            let snapshot = try IngestInvariants.check(reopened)
+            let held = Set(try reopened.store.allDigests())
+            for (index, result) in results.enumerated() {
+                if case let .success(outcome) = result, let identifier = outcome.localIdentifier {
+                    #expect(try reopened.fetchAssets(withLocalIdentifiers: [identifier]).count == 1,
+                        "fault \(target) (\(point)): upload \(index) was acknowledged as \(outcome) but the asset is gone")
+                }
+                if !FileManager.default.fileExists(atPath: files[index].path) {
+                    let digest = ContentDigest.of(try SampleMedia.bytes(Self.scenario[index]))
+                    #expect(held.contains(digest), "fault \(target) (\(point)): upload \(index) was unlinked but its bytes are not held")
                 }
             }
             #expect(snapshot.assets.count <= reference.assets.count)

@@ -156,9 +156,16 @@ import Testing
         let alone = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
         let identifier = try #require(alone.first?.localIdentifier)
         #expect(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject?.isLivePhoto == false)
+        // An observer hears of the late movie attaching, without polling: one changed asset.
+        let observed = try library.fetchAssets(with: FetchOptions())
+        let observer = RecordingObserver()
+        library.register(observer)
         #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o") == .accepted(localIdentifier: identifier))
         let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
         #expect(asset.isLivePhoto && asset.duration > 0)
+        let details = try #require(observer.changes.first?.changeDetails(for: observed))
+        #expect(Array(details.changedIndexes) == [0] && details.insertedIndexes.isEmpty && details.removedIndexes.isEmpty)
+        library.unregister(observer)
 
         let (otherStill, _) = ingestSamplePairs[2]
         _ = try ingestor.ingest(fileAt: SampleMedia.path(otherStill), owner: "o")

@@ -15,14 +15,22 @@ public struct IngestOptions: Sendable, Hashable {
     /// How old a pending half must be for `Ingestor.pendingUploads()` to list it, in seconds
     /// (default one day).
     public var pendingMaximumAge: Double
+    /// Whether uploaded files are copied (the default) or moved into the library.
+    public var uploadHandling: UploadFileHandling
+    /// The most uploads one group commit decides together (default 64); `1` gives every upload
+    /// its own flush and transaction.
+    public var maximumGroupSize: Int
 
-    /// The defaults: loose files become plain assets; pending halves are stale after a day.
+    /// The defaults: loose files become plain assets; pending halves are stale after a day; uploads
+    /// are copied; up to 64 uploads share a commit.
     public init(
         stillsWithoutIdentifier: LooseFilePolicy = .importAsAsset, moviesWithoutIdentifier: LooseFilePolicy = .importAsAsset,
-        pendingMaximumAge: Double = 86_400
+        pendingMaximumAge: Double = 86_400, uploadHandling: UploadFileHandling = .copy, maximumGroupSize: Int = 64
     ) {
         self.stillsWithoutIdentifier = stillsWithoutIdentifier
         self.moviesWithoutIdentifier = moviesWithoutIdentifier
         self.pendingMaximumAge = pendingMaximumAge
+        self.uploadHandling = uploadHandling
+        self.maximumGroupSize = max(1, maximumGroupSize)
     }
 }

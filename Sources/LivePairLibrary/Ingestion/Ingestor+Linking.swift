@@ -16,55 +16,10 @@ extension Ingestor {
         case rejected([Finding])
     }
 
-    /// Half of a Live Photo: decided inside one write transaction (serialized with every other
-    /// upload of every process), so two halves arriving at the same moment cannot both miss each other.
-    func ingestHalf(_ upload: Upload, type: AssetResourceType, contentIdentifier: String) throws(LibraryError) -> IngestOutcome {
-        let box = DecisionBox()
-        let receivedAt = Date()
-        do throws(LibraryError) {
-            try library.performChangesAndWait(
-                { _ in },
-                inTransaction: { (transaction: CatalogTransaction) throws(LibraryError) in
-                    guard transaction.store.contains(upload.resource.digest) else {
-                        throw .resourceMissing(upload.resource.digest)
-                    }
-                    let pending = PendingUpload(
-                        owner: upload.owner, contentIdentifier: contentIdentifier, type: type, resource: upload.resource,
-                        originalFilename: upload.originalFilename, uploadID: upload.uploadID, receivedAt: receivedAt)
-                    box.decision = try self.decide(pending, upload: upload, in: transaction)
-                },
-                afterApplying: { (transaction: CatalogTransaction, result: ChangeResult) throws(LibraryError) in
-                    let outcome: IngestOutcome
-                    switch box.decision {
-                    case let .duplicate(identifier):
-                        outcome = .duplicate(localIdentifier: identifier)
-                    case .pending:
-                        outcome = .pending(contentIdentifier: contentIdentifier)
-                    case .linked:
-                        guard let asset = result.assets.first else { throw .invalidRequest("the pair created no asset") }
-                        outcome = asset.isExisting
-                            ? .duplicate(localIdentifier: asset.localIdentifier)
-                            : .accepted(localIdentifier: asset.localIdentifier)
-                    case let .attached(identifier):
-                        outcome = .accepted(localIdentifier: identifier)
-                    case let .rejected(findings):
-                        outcome = .rejected(findings)
-                    }
-                    box.outcome = outcome
-                    try self.remember(outcome, of: upload, in: transaction)
-                })
-        } catch {
-            guard case let .invalidLivePhoto(findings) = error else { throw error }
-            // The pair does not validate: refuse this half; the partner stays pending.
-            releaseIfUnused(upload.resource.digest)
-            return .rejected(findings)
-        }
-        if case .rejected = box.outcome { releaseIfUnused(upload.resource.digest) }
-        return box.outcome
-    }
-
-    /// The decision for `half`, made and written inside `transaction`.
-    private func decide(_ half: PendingUpload, upload: Upload, in transaction: CatalogTransaction) throws(LibraryError) -> HalfDecision {
+    /// The decision for `half`, made and written inside `transaction` (one write transaction,
+    /// serialized with every other upload of every process, so two halves arriving at the same
+    /// moment cannot both miss each other).
+    func decide(_ half: PendingUpload, upload: Upload, in transaction: CatalogTransaction) throws(LibraryError) -> HalfDecision {
         let catalog = transaction.catalog
         let digest = half.resource.digest
         let halfWord = half.type == .photo ? "still" : "movie"
@@ -186,11 +141,4 @@ extension Ingestor {
     func releaseIfUnused(_ digest: ContentDigest) {
         library.executor.removeUnreferenced([digest], injectingFaults: false)
     }
-}
-
-/// Carries the decision and outcome out of the transaction closures (run synchronously on the caller's thread).
-final class DecisionBox: @unchecked Sendable {
-    // Sendable: written and read only on the thread running performChangesAndWait.
-    var decision: Ingestor.HalfDecision = .pending
-    var outcome: IngestOutcome = .rejected([])
 }

@@ -14,26 +14,36 @@ import LivePair
 ///   still pending, or the asset that has them (`duplicate`, or `accepted` again when the retry
 ///   carries the upload ID that created the asset).
 ///
-/// Every upload is stored durably before its catalog transaction, and the outcome is returned only
-/// after that transaction committed, so a crash at any point leaves either nothing (an unreferenced
-/// file that recovery removes; the client retries) or the complete result. See `docs/ingestion.md`.
+/// Uploads arriving together share their durability work (group commit): their files are stored
+/// without a flush each, then one flush makes the group's files durable, then one catalog
+/// transaction decides every upload of the group, and each outcome is returned only after that
+/// commit. So a crash at any point leaves either nothing (unreferenced files that recovery removes;
+/// the client retries) or the complete result. See `docs/ingestion.md`.
 public final class Ingestor: Sendable {
     /// The library uploads go to.
     public let library: PhotoLibrary
     /// Policies and ages.
     public let options: IngestOptions
     let identifier = ResourceIdentifier()
+    /// Where concurrent uploads wait to be decided together.
+    let committer: IngestGroupCommitter
 
     /// An ingestor for `library`.
     public init(library: PhotoLibrary, options: IngestOptions = IngestOptions()) {
         self.library = library
         self.options = options
+        committer = IngestGroupCommitter(maximumGroupSize: options.maximumGroupSize)
     }
 
     /// Ingests the uploaded file at `path` for `owner`.
     ///
+    /// The file is stored without a flush of its own; concurrent calls are then decided together
+    /// (group commit): one flush of the group's files, one catalog transaction, and each call
+    /// returns its outcome once that transaction has committed.
+    ///
     /// - Parameters:
-    ///   - path: the uploaded file; it is copied, never moved or changed.
+    ///   - path: the uploaded file; copied and left unchanged, or taken over (hard-linked into the
+    ///     store and unlinked after the commit) when `options.uploadHandling` is `.move`.
     ///   - owner: the tenant or user; pairing and deduplication stay within one owner.
     ///   - originalFilename: the name the client gave (kept as data, never used as a path).
     ///   - uploadID: the client's identifier for this upload, to recognise retries.
@@ -49,9 +59,11 @@ public final class Ingestor: Sendable {
         while true {
             attempt += 1
             do throws(LibraryError) {
-                return try storeAndLink(
+                let outcome = try storeAndDecide(
                     path, classification: classification, identity: identity, owner: owner,
                     originalFilename: originalFilename, uploadID: uploadID, name: name)
+                finishMove(of: path, outcome: outcome)
+                return outcome
             } catch {
                 // The stored file was removed (a concurrent clean-up of a rejected identical upload)
                 // before the transaction could use it: store it again.
@@ -60,32 +72,77 @@ public final class Ingestor: Sendable {
         }
     }
 
-    /// Stores the upload and runs its transaction.
-    private func storeAndLink(
+    /// Stores the upload (not yet flushed) and has it decided in a group commit.
+    private func storeAndDecide(
         _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
         originalFilename: String?, uploadID: String?, name: String
     ) throws(LibraryError) -> IngestOutcome {
+        switch try stage(
+            path, classification: classification, identity: identity, owner: owner, originalFilename: originalFilename,
+            uploadID: uploadID, name: name)
+        {
+        case let .decided(outcome):
+            return outcome
+        case let .waiting(member):
+            return try committer.submit(member) { self.commitGroup($0) }.get()
+        }
+    }
+
+    /// What storing an upload led to.
+    enum Staged {
+        /// Already decided (a retry whose outcome is committed, or a rejection).
+        case decided(IngestOutcome)
+        /// Stored, waiting for its group.
+        case waiting(IngestMember)
+    }
+
+    /// Stores the upload without a flush (copied, or hard-linked in move mode) and makes its group member.
+    func stage(
+        _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
+        originalFilename: String?, uploadID: String?, name: String
+    ) throws(LibraryError) -> Staged {
         try FaultInjection.inject(.custom("ingest-store-upload"), library.configuration.faultInjector)
         let stored: StoredResource
         do throws(ResourceStoreError) {
-            stored = try library.store.store(fileAt: path)
+            switch options.uploadHandling {
+            case .copy: stored = try library.store.store(fileAt: path, durability: .deferred)
+            case .move: stored = try library.store.link(fileAt: path, durability: .deferred)
+            }
         } catch {
             throw .store(error)
         }
         if let uploadID, let previous = try previousOutcome(owner: owner, uploadID: uploadID, digest: stored.digest) {
-            return previous
+            return .decided(previous)
         }
         let upload = Upload(
             owner: owner, resource: stored, originalFilename: originalFilename, uploadID: uploadID, name: name,
             uniformTypeIdentifier: UniformTypeIdentifiers.identifier(for: identity.format))
+        let kind: IngestMember.Kind
         switch classification {
         case let .standalone(type):
-            return try ingestStandalone(upload, type: type)
+            kind = .standalone(type)
         case let .livePhotoHalf(type, contentIdentifier):
-            return try ingestHalf(upload, type: type, contentIdentifier: contentIdentifier)
+            kind = .half(type, contentIdentifier: contentIdentifier)
         case let .rejected(findings):
-            return .rejected(findings)
+            return .decided(.rejected(findings))
         }
+        return .waiting(
+            IngestMember(
+                upload: upload, kind: kind, contentIdentifier: identity.contentIdentifier?.rawValue, receivedAt: Date()))
+    }
+
+    /// In move mode, unlinks the upload once its outcome is committed and the store holds its bytes
+    /// (accepted, pending, duplicate). After the commit, so a fault here (`ingest-unlink-upload`)
+    /// only leaves the upload in place.
+    func finishMove(of path: String, outcome: IngestOutcome) {
+        guard options.uploadHandling == .move else { return }
+        if case .rejected = outcome { return }
+        do throws(LibraryError) {
+            try FaultInjection.inject(.custom("ingest-unlink-upload"), library.configuration.faultInjector)
+        } catch {
+            return
+        }
+        _ = LibraryFileSystem.unlink(path)
     }
 
     /// `ingest(fileAt:owner:originalFilename:uploadID:)` off the caller's task.
@@ -104,28 +161,6 @@ public final class Ingestor: Sendable {
             }
         }
         return try result.get()
-    }
-
-    // MARK: - Standalone files
-
-    /// A motion photo or a plain photo or movie: one asset in one batch (or the existing one).
-    private func ingestStandalone(_ upload: Upload, type: AssetResourceType) throws(LibraryError) -> IngestOutcome {
-        let box = OutcomeBox()
-        try library.performChangesAndWait(
-            { _ in },
-            inTransaction: { (transaction: CatalogTransaction) throws(LibraryError) in
-                try transaction.injectFault(.custom("ingest-link-asset"))
-                let request = transaction.changes.creationRequestForAsset()
-                request.owner = upload.owner
-                request.addResource(with: type, storedResource: upload.resource, options: upload.creationOptions)
-            },
-            afterApplying: { (transaction: CatalogTransaction, result: ChangeResult) throws(LibraryError) in
-                guard let asset = result.assets.first else { throw .invalidRequest("the ingest batch created nothing") }
-                box.outcome = asset.isExisting
-                    ? .duplicate(localIdentifier: asset.localIdentifier) : .accepted(localIdentifier: asset.localIdentifier)
-                try self.remember(box.outcome, of: upload, in: transaction)
-            })
-        return box.outcome
     }
 
     // MARK: - Upload IDs

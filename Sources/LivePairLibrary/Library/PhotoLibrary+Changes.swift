@@ -81,7 +81,9 @@ extension PhotoLibrary {
     private func apply(_ plan: ChangeBatchPlan, hooks: ChangeBatchExecutor.TransactionHooks) throws(LibraryError) -> ChangeResult {
         if plan.isEmpty && hooks.beforeApplying == nil && hooks.afterApplying == nil { return ChangeResult() }
         let result = try executor.execute(plan, hooks: hooks)
-        if result.changeSequence != nil { noticeChanges() }
+        // Also after a batch whose hooks wrote the change log (the ingestor attaching a movie to an
+        // asset): delivering reads the log, so nothing committed is missed.
+        noticeChanges()
         return result
     }
 }

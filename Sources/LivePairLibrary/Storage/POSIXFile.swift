@@ -96,6 +96,25 @@ enum POSIXFile {
         }
     }
 
+    /// When the system last started, in seconds since 1970 (now minus the time since boot).
+    static let bootTime: Double = {
+        #if os(Linux)
+        var sinceBoot = timespec()
+        var now = timespec()
+        guard clock_gettime(CLOCK_BOOTTIME, &sinceBoot) == 0, clock_gettime(CLOCK_REALTIME, &now) == 0 else { return 0 }
+        return Double(now.tv_sec - sinceBoot.tv_sec) + Double(now.tv_nsec - sinceBoot.tv_nsec) / 1e9
+        #else
+        return 0
+        #endif
+    }()
+
+    /// True when `info`'s last status change (creation, link, rename) happened before the system
+    /// last started (with a minute's margin for clock adjustments): whoever wrote the file then is
+    /// gone, and a file not flushed before a power loss may have lost bytes.
+    static func changedBeforeBoot(_ info: stat) -> Bool {
+        Double(info.st_ctim.tv_sec) < bootTime - 60
+    }
+
     /// Flushes a directory's entries to disk, so that a rename or unlink in it survives a crash.
     static func syncDirectory(_ path: String) throws(ResourceStoreError) {
         let descriptor = try openForReading(path)

@@ -11,9 +11,12 @@ import LivePairCrypto
 /// Every write goes to a temporary file in `<directory>/.tmp`, is flushed (`fsync`), renamed to its
 /// final name and the rename flushed (the subdirectory is `fsync`ed), so a stored resource is
 /// complete and durable when `store` returns, and a crash leaves at worst a temporary file that the
-/// next `ResourceStore` on the directory removes. Storing bytes that are already there reuses the
-/// file. Several threads and processes may store, even the same content, at once: a rename is
-/// atomic and both would write the same bytes.
+/// next `ResourceStore` on the directory removes. With `StoreDurability.deferred` the flushes are
+/// left to one `flush(_:)` for a whole group of files (the ingestor's group commit): the file is
+/// linked into place without replacing an intact one, so a name once flushed never silently
+/// points to an unflushed copy. Storing bytes that are already there reuses the file (hashed again
+/// first when it dates from before the last restart, since it may be an unflushed file cut short by
+/// a power loss). Several threads and processes may store, even the same content, at once.
 ///
 /// The store knows nothing about assets: the catalog decides which digests are in use, and
 /// removes files only after the rows that use them are gone.
@@ -35,8 +38,9 @@ public final class ResourceStore: Sendable {
     }
 
     /// Copies the file at `path` into the store, hashing it while it is copied (one read pass), and
-    /// returns its digest and size. Identical content is stored once. Durable before it returns.
-    public func store(fileAt path: String) throws(ResourceStoreError) -> StoredResource {
+    /// returns its digest and size. Identical content is stored once. Durable before it returns
+    /// unless `durability` is `.deferred` (then `flush(_:)` makes it durable).
+    public func store(fileAt path: String, durability: StoreDurability = .immediate) throws(ResourceStoreError) -> StoredResource {
         let source = try POSIXFile.openForReading(path)
         defer { close(source) }
         guard let info = POSIXFile.status(source), POSIXFile.isRegular(info) else {
@@ -52,7 +56,7 @@ public final class ResourceStore: Sendable {
             unlink(temporary)
             throw error
         }
-        return try install(temporary: temporary, descriptor: descriptor, resource: resource)
+        return try install(temporary: temporary, descriptor: descriptor, resource: resource, durability: durability)
     }
 
     /// Stores `data` and returns its digest and size. Identical content is stored once. Durable
@@ -80,15 +84,16 @@ public final class ResourceStore: Sendable {
 
     /// Stores the file at `path` for a move: it is hard-linked into the store (copied when the store
     /// is on another file system or links are not allowed), so no bytes are copied. The caller
-    /// removes `path` once its catalog change has committed. Durable before it returns.
-    public func link(fileAt path: String) throws(ResourceStoreError) -> StoredResource {
+    /// removes `path` once its catalog change has committed, and never writes to it again (the
+    /// store's file is the same inode). Durable before it returns unless `durability` is `.deferred`.
+    public func link(fileAt path: String, durability: StoreDurability = .immediate) throws(ResourceStoreError) -> StoredResource {
         guard let info = POSIXFile.status(path), POSIXFile.isRegular(info) else {
             throw .io(path: path, reason: "not a regular file or missing")
         }
         let temporary = temporaryName()
         let code = POSIXFile.hardLink(path, temporary)
         if code == EXDEV || code == EPERM || code == EMLINK || code == ENOTSUP || code == EACCES {
-            return try store(fileAt: path)
+            return try store(fileAt: path, durability: durability)
         }
         guard code == 0 else { throw POSIXFile.failure(path, code) }
         let descriptor: Int32
@@ -105,7 +110,7 @@ public final class ResourceStore: Sendable {
             unlink(temporary)
             throw error
         }
-        return try install(temporary: temporary, descriptor: descriptor, resource: resource)
+        return try install(temporary: temporary, descriptor: descriptor, resource: resource, durability: durability)
     }
 
     /// Where the resource with `digest` is (or would be) kept.
@@ -185,8 +190,11 @@ public final class ResourceStore: Sendable {
     /// Gives the written temporary file its final name: flushes it and renames it into place, unless
     /// an intact copy is already there. Closes `descriptor` and, on failure, removes `temporary`.
     private func install(
-        temporary: String, descriptor: Int32, resource: StoredResource
+        temporary: String, descriptor: Int32, resource: StoredResource, durability: StoreDurability = .immediate
     ) throws(ResourceStoreError) -> StoredResource {
+        if durability == .deferred {
+            return try installDeferred(temporary: temporary, descriptor: descriptor, resource: resource)
+        }
         do throws(ResourceStoreError) {
             if let reused = try reuseExisting(resource) {
                 close(descriptor)
@@ -214,7 +222,7 @@ public final class ResourceStore: Sendable {
     /// The stored resource when an intact copy (same size) is already stored, made durable in case
     /// another writer has not finished flushing it; nil when it must be written. A file of the
     /// wrong size (damaged) is replaced by the caller's rename.
-    private func reuseExisting(_ resource: StoredResource) throws(ResourceStoreError) -> StoredResource? {
+    private func reuseExisting(_ resource: StoredResource, syncing: Bool = true) throws(ResourceStoreError) -> StoredResource? {
         let destination = path(for: resource.digest)
         guard let info = POSIXFile.status(destination), POSIXFile.isRegular(info),
             UInt64(info.st_size) == resource.size
@@ -226,8 +234,43 @@ public final class ResourceStore: Sendable {
             return nil  // removed meanwhile: write it again
         }
         defer { close(descriptor) }
+        if POSIXFile.changedBeforeBoot(info) {
+            // Possibly renamed in but never flushed before a power loss: trust it only if its bytes still match.
+            guard let again = try? Self.hash(descriptor, path: destination, copyingTo: nil, temporary: destination),
+                again == resource
+            else { return nil }
+        }
+        guard syncing else { return resource }
         try POSIXFile.sync(descriptor, path: destination)
         try POSIXFile.syncDirectory(shardDirectory(for: resource.digest))
+        return resource
+    }
+
+    /// `install` for `.deferred`: no flush; the file is hard-linked to its final name, which fails
+    /// when a file is there already, so an intact (possibly flushed and committed) file is never
+    /// replaced by an unflushed one. Only a damaged file (wrong size or bytes) is renamed over.
+    private func installDeferred(
+        temporary: String, descriptor: Int32, resource: StoredResource
+    ) throws(ResourceStoreError) -> StoredResource {
+        defer { unlink(temporary) }
+        do throws(ResourceStoreError) {
+            if let reused = try reuseExisting(resource, syncing: false) {
+                close(descriptor)
+                return reused
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        _ = fchmod(descriptor, 0o444)
+        close(descriptor)
+        let destination = path(for: resource.digest)
+        var code = POSIXFile.hardLink(temporary, destination)
+        if code == EEXIST {
+            if let reused = try reuseExisting(resource, syncing: false) { return reused }
+            code = rename(temporary, destination) == 0 ? 0 : errno
+        }
+        guard code == 0 else { throw POSIXFile.failure(destination, code) }
         return resource
     }
 
