@@ -192,18 +192,6 @@ struct PatchedSource: ByteSource {
     }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func expectError(_ body: () throws(FormatError) -> Void, matching check: (FormatError) -> Bool) {
     do {
         try body()
@@ -480,7 +468,7 @@ func expectError(_ body: () throws(FormatError) -> Void, matching check: (Format
         let bytes = try SampleMedia.bytes(file)
         let whole = try HEIFFile(source: MemoryByteSource(bytes))
         let meta = try #require(whole.topLevelBox("meta"))
-        var random = SplitMix64(state: 0x4845_4946)
+        var random = SplitMix64(seed: 0x4845_4946)
         var parsed = 0
         for _ in 0..<1500 {
             var patches: [Int: UInt8] = [:]

@@ -20,28 +20,6 @@ final class WriterScratch {
     func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
 }
 
-/// A sink that fails once `limit` bytes have gone through, to simulate a write failing halfway.
-final class FailingSink: ByteSink {
-    let base: any ByteSink
-    let limit: UInt64
-
-    init(_ base: any ByteSink, failAfter limit: UInt64) {
-        self.base = base
-        self.limit = limit
-    }
-
-    var bytesWritten: UInt64 { base.bytesWritten }
-
-    func write(_ bytes: ArraySlice<UInt8>) throws(FormatError) {
-        if base.bytesWritten + UInt64(bytes.count) > limit {
-            let allowed = Int(limit - min(limit, base.bytesWritten))
-            try base.write(bytes.prefix(allowed))
-            throw .io(path: "test sink", reason: "simulated failure after \(limit) bytes")
-        }
-        try base.write(bytes)
-    }
-}
-
 enum MovieOracle {
     /// ffprobe's streams as dictionaries, keyed by the track id ("0x1", ...).
     static func streams(_ path: String) throws -> [String: [String: Any]] {

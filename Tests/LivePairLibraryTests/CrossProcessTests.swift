@@ -51,7 +51,6 @@ import Testing
 /// A real second process (`livepair library delete`) deletes an asset; this process's observer
 /// sees it after polling, and both files are gone.
 @Test func realSecondProcessDeleteIsObserved() throws {
-    let binary = try #require(LivePairExecutable.path, "the livepair executable is not built")
     let library = try makeLibrary()
     let outcome = try importPair(SamplePairs.iPhone15Second, into: library)
     let resources = try library.assetResources(forLocalIdentifier: outcome.localIdentifier)
@@ -59,16 +58,9 @@ import Testing
     library.register(observer)
     let before = try library.fetchAssets()
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["library", "delete", outcome.localIdentifier, "--library", library.directory, "--json"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "output: \(text)")
-    #expect(text.contains(outcome.localIdentifier))
+    let run = try LivePairBinary.run(["library", "delete", outcome.localIdentifier, "--library", library.directory, "--json"])
+    #expect(run.status == 0, "output: \(run.output) \(run.error)")
+    #expect(run.output.contains(outcome.localIdentifier))
 
     let change = try #require(try library.pollForChanges())
     #expect(change.deletedAssetIdentifiers == [outcome.localIdentifier])
@@ -76,17 +68,4 @@ import Testing
     #expect(details.removedIndexes == IndexSet([0]))
     #expect(details.fetchResultAfterChanges.isEmpty)
     for resource in resources { #expect(!library.store.contains(resource.digest)) }
-}
-
-/// Finds the built `livepair` executable next to the test bundle.
-enum LivePairExecutable {
-    static let path: String? = {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("livepair")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
 }

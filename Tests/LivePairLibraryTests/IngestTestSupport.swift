@@ -83,17 +83,9 @@ enum IngestInvariants {
     }
 }
 
-/// The built `livepair` executable next to the test bundle, as `LivePairBinary` in the CLI tests finds it.
+/// Runs the built `livepair` executable (found by `LivePairBinary`) with extra environment variables.
 enum IngestBinary {
-    static let path: String? = {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("livepair")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static var path: String? { LivePairBinary.url?.path }
 
     /// Starts `livepair arguments...` with extra environment variables; output is discarded.
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {

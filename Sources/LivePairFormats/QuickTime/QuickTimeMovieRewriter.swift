@@ -104,14 +104,6 @@ public struct QuickTimeMovieRewriter: Sendable {
         return plan.result
     }
 
-    /// The still-image time (seconds on the movie timeline) a write given `stillImageTime` would
-    /// use: the requested time snapped to the nearest video frame, the existing track's time when
-    /// nil and there is one, else the frame nearest the middle. Reads only `moov`.
-    public func resolvedStillImageTime(_ stillImageTime: Double?) throws(FormatError) -> Double {
-        try makePlan(contentIdentifier: "00000000-0000-0000-0000-000000000000", stillImageTime: stillImageTime,
-            extraMetadata: []).result.stillImageTime
-    }
-
     // MARK: Planning
 
     /// One piece of the output.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Runs the built `livepair` executable, as a user or a backend's job runner would.
-enum LivePairBinary {
+/// Runs the built `livepair` executable, as a user or a backend's job runner would (the CLI
+/// tests, and the library tests that need a real second process).
+public enum LivePairBinary {
     /// The executable next to the test bundle in the build directory.
-    static let url: URL? = {
+    public static let url: URL? = {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("livepair")
@@ -15,7 +16,7 @@ enum LivePairBinary {
     }()
 
     /// Runs `livepair arguments...` and returns its exit status, standard output and standard error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(url, "the livepair executable is not built")
         let process = Process()
         process.executableURL = binary
@@ -40,7 +41,7 @@ enum LivePairBinary {
     }
 
     /// The JSON object printed on standard output.
-    static func json(_ text: String) throws -> [String: Any] {
+    public static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 }
