@@ -55,11 +55,7 @@ public final class SequentialFrameReader {
             throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_context")
         }
         // The flag is retained by `self`, which outlives the format context (closed in deinit).
-        allocated.pointee.interrupt_callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<CancellationFlag>.fromOpaque(opaque).takeUnretainedValue().isCancelled ? 1 : 0
-        }
-        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(cancellation).toOpaque()
+        installInterrupt(allocated, cancellation)
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         let opened = avformat_open_input(&context, path, nil, nil)
         // From here on `deinit` frees whatever was allocated, even when init throws below.
@@ -78,14 +74,10 @@ public final class SequentialFrameReader {
         }
         try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
         if cancellation.isCancelled { throw .cancelled }
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
-            let parameters = stream.pointee.codecpar
-        else { throw .invalidImage(reason: "the movie has no video stream") }
-        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        let coded = (Int(parameters.pointee.width), Int(parameters.pointee.height))
-        try MediaError.checkDimensions(
-            width: coded.0, height: coded.1, limit: limits.maximumPixels, context: "\(name) video stream")
+        let video = try OpenedVideoDecoder(in: format, limits: limits)
+        codecContext = video.decoder
+        let stream = video.stream, name = video.codecName, index = video.streamIndex
+        let coded = video.codedSize
         let outputWidth = width ?? coded.0, outputHeight = height ?? coded.1
         try MediaError.checkDimensions(
             width: outputWidth, height: outputHeight, limit: limits.maximumPixels, context: "output frame")
@@ -93,15 +85,6 @@ public final class SequentialFrameReader {
         guard timeBase.num > 0, timeBase.den > 0 else {
             throw .invalidImage(reason: "the video stream has time base \(timeBase.num)/\(timeBase.den)")
         }
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderUnavailable(name) }
-        codecContext = avcodec_alloc_context3(codec)
-        guard let decoder = codecContext else {
-            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avcodec_alloc_context3")
-        }
-        try FFmpegCall.check(avcodec_parameters_to_context(decoder, parameters), "avcodec_parameters_to_context")
-        decoder.pointee.thread_count = 0
-        decoder.pointee.err_recognition |= AV_EF_EXPLODE
-        try FFmpegCall.check(avcodec_open2(decoder, codec, nil), "\(name): avcodec_open2")
         if cancellation.isCancelled { throw .cancelled }
         packet = av_packet_alloc()
         frame = av_frame_alloc()

@@ -72,11 +72,7 @@ public struct VideoFrameDecoder: Sendable {
         }
         // The interrupt callback reads the flag through an unretained pointer; `withExtendedLifetime`
         // below keeps the flag alive until the context is closed.
-        allocated.pointee.interrupt_callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<CancellationFlag>.fromOpaque(opaque).takeUnretainedValue().isCancelled ? 1 : 0
-        }
-        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(cancellation).toOpaque()
+        installInterrupt(allocated, cancellation)
         var formatContext: UnsafeMutablePointer<AVFormatContext>? = allocated
         return try withExtendedLifetime(cancellation) { () throws(MediaError) -> DecodedVideoFrame in
             // On failure avformat_open_input frees the context and sets the pointer to nil.
@@ -97,25 +93,10 @@ public struct VideoFrameDecoder: Sendable {
     private func decodeStream(
         of format: UnsafeMutablePointer<AVFormatContext>, at seconds: Double, cancellation: CancellationFlag
     ) throws(MediaError) -> DecodedVideoFrame {
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
-            let parameters = stream.pointee.codecpar
-        else { throw .invalidImage(reason: "the movie has no video stream") }
-        let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        try MediaError.checkDimensions(
-            width: Int(parameters.pointee.width), height: Int(parameters.pointee.height),
-            limit: limits.maximumPixels, context: "\(codecName) video stream")
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderUnavailable(codecName) }
-
-        var codecContext = avcodec_alloc_context3(codec)
+        let opened = try OpenedVideoDecoder(in: format, limits: limits)
+        var codecContext: UnsafeMutablePointer<AVCodecContext>? = opened.decoder
         defer { avcodec_free_context(&codecContext) }
-        guard let decoder = codecContext else {
-            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avcodec_alloc_context3")
-        }
-        try FFmpegCall.check(avcodec_parameters_to_context(decoder, parameters), "avcodec_parameters_to_context")
-        decoder.pointee.thread_count = 0
-        decoder.pointee.err_recognition |= AV_EF_EXPLODE
-        try FFmpegCall.check(avcodec_open2(decoder, codec, nil), "\(codecName): avcodec_open2")
+        let decoder = opened.decoder, stream = opened.stream, codecName = opened.codecName, index = opened.streamIndex
 
         let timeBase = stream.pointee.time_base
         guard timeBase.num > 0, timeBase.den > 0 else {

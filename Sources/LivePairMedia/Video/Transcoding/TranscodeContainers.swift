@@ -1,15 +1,5 @@
 internal import CFFmpeg
 
-/// Installs an interrupt callback on `context` that aborts FFmpeg I/O once `flag` is cancelled.
-/// The caller keeps `flag` alive for as long as the context exists.
-func installInterrupt(_ context: UnsafeMutablePointer<AVFormatContext>, _ flag: CancellationFlag) {
-    context.pointee.interrupt_callback.callback = { opaque in
-        guard let opaque else { return 0 }
-        return Unmanaged<CancellationFlag>.fromOpaque(opaque).takeUnretainedValue().isCancelled ? 1 : 0
-    }
-    context.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(flag).toOpaque()
-}
-
 /// The transcoder's input: a demuxer opened on a file, closed in `deinit`.
 final class TranscodeInput {
     private(set) var context: UnsafeMutablePointer<AVFormatContext>?
