@@ -73,7 +73,12 @@ public struct LivePhotoPackager: Sendable {
             to: videoStaged, scratch: { () throws(PackagingError) in
                 try staged.scratch(in: outputDirectory, name: "transcoded.mov")
             })
-        let frame = try FrameGrabber(limits: options.limits).uprightFrame(of: videoStaged, at: movie.stillImageTime)
+        let frame: PixelBuffer
+        do throws(MediaError) {
+            frame = try VideoFrameDecoder.uprightFrame(path: videoStaged, at: movie.stillImageTime, limits: options.limits)
+        } catch {
+            throw .media(error)
+        }
         try StillStamper(options: options, staged: staged).write(image: frame, identifier: identifier, to: photoStaged)
         return try finish(
             staged, identifier: identifier, photo: (photoStaged, photoOutput, .encoded),

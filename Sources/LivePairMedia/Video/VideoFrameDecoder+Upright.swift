@@ -1,3 +1,5 @@
+public import LivePairFormats
+
 extension VideoFrameDecoder {
     /// The frame of the movie at `path` nearest `seconds`, decoded at its coded size and turned
     /// upright by the video track's display rotation (the `tkhd` matrix, as FFmpeg reports it):
@@ -7,14 +9,16 @@ extension VideoFrameDecoder {
     /// matrix (which cameras do not write) is not.
     ///
     /// - Throws: `unsupported` when the rotation is not a multiple of 90 degrees; otherwise as
-    ///   `VideoFrameProbe.probe(path:)` and `decodeFrame(path:at:)`.
-    public static func uprightFrame(path: String, at seconds: Double) throws(MediaError) -> PixelBuffer {
+    ///   `VideoFrameProbe.probe(path:)` and `decodeFrame(path:at:)` (sizes checked against `limits`).
+    public static func uprightFrame(
+        path: String, at seconds: Double, limits: ParseLimits = .default
+    ) throws(MediaError) -> PixelBuffer {
         let info = try VideoFrameProbe().probe(path: path)
         let quarterTurns = (info.rotationDegrees / 90).rounded()
         guard abs(info.rotationDegrees - quarterTurns * 90) < 0.01 else {
             throw .unsupported("\(path): display rotation by \(info.rotationDegrees) degrees")
         }
-        let frame = try VideoFrameDecoder().decodeFrame(path: path, at: seconds)
+        let frame = try VideoFrameDecoder(limits: limits).decodeFrame(path: path, at: seconds)
         let anticlockwise = ((Int(quarterTurns) % 4 + 4) % 4) * 90
         guard anticlockwise != 0 else { return frame.image }
         return try frame.image.rotated(anticlockwiseDegrees: anticlockwise)
