@@ -23,9 +23,7 @@ final class WriterScratch {
 enum MovieOracle {
     /// ffprobe's streams as dictionaries, keyed by the track id ("0x1", ...).
     static func streams(_ path: String) throws -> [String: [String: Any]] {
-        let text = try ReferenceTool.run("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path])
-        let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        let list = json?["streams"] as? [[String: Any]] ?? []
+        let list = try ReferenceTool.ffprobeStreams(path)
         var result: [String: [String: Any]] = [:]
         for stream in list {
             var copy = stream
@@ -33,12 +31,6 @@ enum MovieOracle {
             result[stream["id"] as? String ?? "?"] = copy
         }
         return result
-    }
-
-    /// The MD5 of the first video stream's packets (`ffmpeg -c copy -f md5`).
-    static func videoMD5(_ path: String) throws -> String {
-        try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The MD5 of the first video stream's decoded frames.

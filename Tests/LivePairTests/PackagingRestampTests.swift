@@ -28,7 +28,7 @@ struct PackagingRestampTests {
         guard ReferenceTool.isInstalled("exiftool"), ReferenceTool.isInstalled("ffmpeg") else { return }
         #expect(try PackagingOracle.exiftoolIdentifier(result.photoPath) == result.contentIdentifier)
         #expect(try PackagingOracle.exiftoolIdentifier(result.videoPath) == result.contentIdentifier)
-        #expect(try PackagingOracle.videoPacketHash(result.videoPath) == PackagingOracle.videoPacketHash(SampleMedia.path(video)))
+        #expect(try ReferenceTool.videoPacketMD5(result.videoPath) == ReferenceTool.videoPacketMD5(SampleMedia.path(video)))
     }
 
     @Test("in place: the originals are replaced atomically and nothing else is left in the folder")

@@ -24,18 +24,9 @@ enum PackagingOracle {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// ffprobe's streams as dictionaries.
-    static func streams(_ path: String, countFrames: Bool = false) throws -> [[String: Any]] {
-        var arguments = ["-v", "error", "-show_streams", "-of", "json"]
-        if countFrames { arguments.insert("-count_frames", at: 0) }
-        let text = try ReferenceTool.run("ffprobe", arguments + [path])
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return object?["streams"] as? [[String: Any]] ?? []
-    }
-
     /// The first video stream's decoded frame count (ffprobe -count_frames).
     static func videoFrameCount(_ path: String) throws -> Int? {
-        let video = try streams(path, countFrames: true).first { $0["codec_type"] as? String == "video" }
+        let video = try ReferenceTool.ffprobeStreams(path, countFrames: true).first { $0["codec_type"] as? String == "video" }
         return (video?["nb_read_frames"] as? String).flatMap { Int($0) }
     }
 
@@ -44,7 +35,7 @@ enum PackagingOracle {
     static func dataStreamStartTime(_ path: String) throws -> Double? {
         let movie = try QuickTimeMovieParser().parse(try FileByteSource(path: path))
         let trackID = try #require(movie.stillImageTimeTrack?.header.trackID)
-        let stream = try streams(path).first { $0["id"] as? String == "0x" + String(trackID, radix: 16) }
+        let stream = try ReferenceTool.ffprobeStreams(path).first { $0["id"] as? String == "0x" + String(trackID, radix: 16) }
         return (stream?["start_time"] as? String).flatMap { Double($0) }
     }
 
@@ -57,14 +48,8 @@ enum PackagingOracle {
 
     /// A stream's property as text.
     static func videoProperty(_ path: String, _ key: String) throws -> String? {
-        let video = try streams(path).first { $0["codec_type"] as? String == "video" }
+        let video = try ReferenceTool.ffprobeStreams(path).first { $0["codec_type"] as? String == "video" }
         return video.flatMap { $0[key] }.map { "\($0)" }
-    }
-
-    /// MD5 of the first video stream's packets (ffmpeg's hash muxer over a stream copy).
-    static func videoPacketHash(_ path: String) throws -> String {
-        try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "hash", "-hash", "md5", "-"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The still's primary image, upright, as the project's decoders give it (turbojpeg for

@@ -34,4 +34,21 @@ public enum ReferenceTool {
         let text = try run("ffprobe", ["-v", "error", "-show_entries", "stream=start_time", "-of", "csv=p=0", path])
         return text.split(separator: "\n").map { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
+
+    /// ffprobe's streams of `path` as dictionaries (`-count_frames` fills `nb_read_frames`, by
+    /// decoding every frame).
+    public static func ffprobeStreams(_ path: String, countFrames: Bool = false) throws -> [[String: Any]] {
+        var arguments = ["-v", "error", "-show_streams", "-of", "json"]
+        if countFrames { arguments.insert("-count_frames", at: 0) }
+        let text = try run("ffprobe", arguments + [path])
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        return object?["streams"] as? [[String: Any]] ?? []
+    }
+
+    /// The MD5 of the first video stream's packets (`ffmpeg -map 0:v:0 -c copy -f md5`): equal when
+    /// the coded video is byte-identical, whatever the container around it.
+    public static func videoPacketMD5(_ path: String) throws -> String {
+        try run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
