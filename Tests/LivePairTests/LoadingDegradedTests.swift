@@ -88,11 +88,16 @@ struct LoadingDegradedTests {
 
     @Test("degradedMinimumCoverage = 1 brings back the strict rule: sources at or above the target only")
     func strictCoverage() async throws {
-        for photo in Self.heicPhotos {
+        // HEIC: the strongest tile reduction that covers the 384x512 fit (4284x5712 / 8 = 536x714;
+        // 3024x4032 / 8 = 378x504 falls short, so 1/4).
+        let expected: [(PreviewSource, Int, Int)] = [
+            (.reducedTiles(denominator: 8), 536, 714), (.reducedTiles(denominator: 4), 756, 1008),
+        ]
+        for (photo, (source, width, height)) in zip(Self.heicPhotos, expected) {
             let preview = try decodedPreview(photo, coverage: 1)
-            #expect(preview.source == .fullDecode)
+            #expect(preview.source == source)
             #expect(preview.isFullQuality)
-            #expect(preview.image.height * 3 == preview.image.width * 4 && preview.image.height >= 4032)
+            #expect((preview.image.width, preview.image.height) == (width, height))
         }
         let jpeg = try decodedPreview("live/train.jpg", coverage: 1)
         #expect(jpeg.source == .reducedDecode(denominator: 4))
@@ -101,6 +106,24 @@ struct LoadingDegradedTests {
         // The full-quality preview is the final image: both calls carry the same pixels.
         let (degraded, final) = try await opportunistic("live/train.jpg", coverage: 1)
         #expect(degraded == final)
+    }
+
+    @Test("a HEIC without a thumbnail item at 512 px: one decode of the tiles reduced by 1/8 serves both results")
+    func heicWithoutThumbnail() async throws {
+        let photo = "live/IMG_3582_edited.heic"
+        let preview = try decodedPreview(photo)
+        #expect(preview.source == .reducedTiles(denominator: 8))
+        #expect(preview.isFullQuality)
+        #expect((preview.image.width, preview.image.height) == (536, 714))
+        #expect(preview.fullSize == PixelSize(width: 4284, height: 5712))
+        let (degraded, final) = try await opportunistic(photo)
+        #expect((final.width, final.height) == (384, 512))
+        #expect(degraded == final)
+        // The original size still decodes every tile at full size.
+        let original = try MediaStillDecoder().decodePreview(
+            path: SampleMedia.path(photo), geometry: ImageGeometry(targetSize: .maximum), cancellation: CancellationFlag())
+        #expect(original.source == .fullDecode)
+        #expect((original.image.width, original.image.height) == (4284, 5712))
     }
 
     @Test("Live Photo requests: the degraded placeholder has the final still's size")

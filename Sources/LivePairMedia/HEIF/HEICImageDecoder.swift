@@ -20,26 +20,65 @@ public struct HEICImageDecoder: Sendable {
     /// (crop, rotation and mirror are folded into that copy); tiles the crop removes entirely are
     /// not decoded.
     ///
-    /// - Parameter isCancelled: polled before each tile; when it returns true the decode stops
-    ///   and throws `MediaError.cancelled`. A tile already inside FFmpeg finishes first.
+    /// - Parameters:
+    ///   - reduction: 1 for the full size, or 2, 4 or 8 (one of `reductions(for:)`): each tile
+    ///     is averaged down by that factor as it is converted, so the image comes out reduced
+    ///     (each side divided, rounded up) without a full-size buffer or a second scaling pass,
+    ///     HEIC's counterpart of JPEG's DCT scaling. The clean-aperture crop is rounded outwards
+    ///     to whole reduced pixels.
+    ///   - isCancelled: polled before each tile; when it returns true the decode stops and
+    ///     throws `MediaError.cancelled`. A tile already inside FFmpeg finishes first.
     public func decode(
-        _ recipe: HEIFImageRecipe, isCancelled: @escaping @Sendable () -> Bool = { false }
+        _ recipe: HEIFImageRecipe, reduction: Int = 1, isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws(MediaError) -> PixelBuffer {
         try validate(recipe)
         if isCancelled() { throw .cancelled }
+        let placement = try placement(for: recipe, reduction: reduction)
+        return try assemble(recipe, placement: placement, reduction: reduction, isCancelled: isCancelled)
+    }
+
+    /// Decodes `recipe`, stopping when `cancellation` is cancelled.
+    public func decode(
+        _ recipe: HEIFImageRecipe, reduction: Int = 1, cancellation: CancellationFlag
+    ) throws(MediaError) -> PixelBuffer {
+        try decode(recipe, reduction: reduction, isCancelled: { cancellation.isCancelled })
+    }
+
+    /// The reductions `decode(_:reduction:isCancelled:)` accepts for `recipe`, weakest first:
+    /// 1, then 2, 4 and 8 while the tile size divides by them (so reduced tiles still meet
+    /// exactly at their seams).
+    public static func reductions(for recipe: HEIFImageRecipe) -> [Int] {
+        guard let tile = recipe.tiles.first else { return [1] }
+        return [1, 2, 4, 8].filter { tile.width % $0 == 0 && tile.height % $0 == 0 }
+    }
+
+    /// The upright size `decode(_:reduction:isCancelled:)` returns for `recipe`.
+    public func uprightSize(of recipe: HEIFImageRecipe, reduction: Int = 1) throws(MediaError) -> (width: Int, height: Int) {
+        try validate(recipe)
+        let placement = try placement(for: recipe, reduction: reduction)
+        return (placement.width, placement.height)
+    }
+
+    /// Where each reduced grid pixel goes: the clean aperture (rounded outwards at a reduction),
+    /// then rotation and mirror.
+    private func placement(for recipe: HEIFImageRecipe, reduction: Int) throws(MediaError) -> UprightPlacement {
+        guard Self.reductions(for: recipe).contains(reduction) else {
+            let tile = recipe.tiles[0]
+            throw .unsupported("item \(recipe.itemID): reduction by 1/\(reduction) of \(tile.width)x\(tile.height) tiles")
+        }
         var crop = (x: 0, y: 0, width: recipe.outputWidth, height: recipe.outputHeight)
         if let aperture = recipe.cleanAperture {
             guard let rectangle = aperture.rectangle(imageWidth: recipe.outputWidth, imageHeight: recipe.outputHeight)
             else { throw .invalidImage(reason: "item \(recipe.itemID): clean aperture is empty") }
             crop = rectangle
         }
-        let placement = UprightPlacement(crop: crop, anticlockwiseDegrees: recipe.rotationDegrees, mirror: recipe.mirror)
-        return try assemble(recipe, placement: placement, isCancelled: isCancelled)
-    }
-
-    /// Decodes `recipe`, stopping when `cancellation` is cancelled.
-    public func decode(_ recipe: HEIFImageRecipe, cancellation: CancellationFlag) throws(MediaError) -> PixelBuffer {
-        try decode(recipe, isCancelled: { cancellation.isCancelled })
+        if reduction > 1 {
+            let left = crop.x / reduction, top = crop.y / reduction
+            let right = (crop.x + crop.width + reduction - 1) / reduction
+            let bottom = (crop.y + crop.height + reduction - 1) / reduction
+            crop = (left, top, right - left, bottom - top)
+        }
+        return UprightPlacement(crop: crop, anticlockwiseDegrees: recipe.rotationDegrees, mirror: recipe.mirror)
     }
 
     /// Checks the grid geometry before anything is allocated.
@@ -78,9 +117,11 @@ public struct HEICImageDecoder: Sendable {
 
     /// Decodes the tiles in parallel, each copied straight into its upright place.
     private func assemble(
-        _ recipe: HEIFImageRecipe, placement: UprightPlacement, isCancelled: @escaping @Sendable () -> Bool
+        _ recipe: HEIFImageRecipe, placement: UprightPlacement, reduction: Int,
+        isCancelled: @escaping @Sendable () -> Bool
     ) throws(MediaError) -> PixelBuffer {
-        let tileWidth = recipe.tiles[0].width, tileHeight = recipe.tiles[0].height
+        // Grid coordinates here are reduced ones: a tile covers its size divided by `reduction`.
+        let tileWidth = recipe.tiles[0].width / reduction, tileHeight = recipe.tiles[0].height / reduction
         let tileDecoder = HEVCImageDecoder(limits: limits, threadCount: recipe.tiles.count == 1 ? 0 : 1)
         // Every output pixel belongs to exactly one tile's visible part, so the storage needs no zeroing.
         return try PixelBuffer.makeUninitialized(width: placement.width, height: placement.height, format: .rgba8) {
@@ -103,7 +144,8 @@ public struct HEICImageDecoder: Sendable {
                     }
                     do throws(MediaError) {
                         let pixels = try tileDecoder.decodeTopLeft(
-                            of: recipe.tiles[index], width: part.x + part.width - x, height: part.y + part.height - y)
+                            of: recipe.tiles[index], width: part.x + part.width - x, height: part.y + part.height - y,
+                            reduction: reduction)
                         placement.copy(part, from: pixels, tileX: x, tileY: y, to: output.base, destinationRow: bytesPerRow)
                     } catch {
                         output.record(error, at: index)

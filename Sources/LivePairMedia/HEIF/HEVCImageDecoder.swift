@@ -30,16 +30,23 @@ public struct HEVCImageDecoder: Sendable {
     /// Decodes `tile` and returns its top-left `width` x `height` pixels as RGBA, in a buffer
     /// whose rows may be padded (see `PixelConversion.convertToPaddedBuffer`). Grid assembly
     /// copies from it into the final image.
-    func decodeTopLeft(of tile: HEVCTile, width: Int, height: Int) throws(MediaError) -> PixelBuffer {
+    ///
+    /// With a `reduction` above 1 the top-left `width * reduction` x `height * reduction`
+    /// pixels are averaged down to `width` x `height` (each output pixel the mean of a
+    /// `reduction` x `reduction` block) in the same libswscale call that converts to RGBA.
+    func decodeTopLeft(of tile: HEVCTile, width: Int, height: Int, reduction: Int = 1) throws(MediaError) -> PixelBuffer {
         try MediaError.checkDimensions(
             width: tile.width, height: tile.height, limit: limits.maximumPixels, context: "HEVC item \(tile.itemID)")
-        guard width > 0, height > 0, width <= tile.width, height <= tile.height else {
-            throw .invalidImage(reason: "item \(tile.itemID): \(width)x\(height) requested from a \(tile.width)x\(tile.height) tile")
+        let sourceWidth = width * reduction, sourceHeight = height * reduction
+        guard width > 0, height > 0, reduction > 0, sourceWidth <= tile.width, sourceHeight <= tile.height else {
+            throw .invalidImage(
+                reason: "item \(tile.itemID): \(width)x\(height) at 1/\(reduction) requested from a \(tile.width)x\(tile.height) tile")
         }
         var result: PixelBuffer?
         try withDecodedFrame(tile) { frame throws(MediaError) in
-            let planes = SourcePlanes(frame: frame, width: width, height: height)
-            result = try PixelConversion.convertToPaddedBuffer(planes, format: .rgba8, width: width, height: height)
+            let planes = SourcePlanes(frame: frame, width: sourceWidth, height: sourceHeight)
+            result = try PixelConversion.convertToPaddedBuffer(
+                planes, format: .rgba8, width: width, height: height, filter: reduction == 1 ? .bilinear : .area)
         }
         guard let result else { throw .decodeFailed(code: livepair_averror_invaliddata(), message: "no picture") }
         return result

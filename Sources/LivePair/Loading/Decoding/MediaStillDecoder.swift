@@ -2,7 +2,8 @@ public import LivePairFormats
 public import LivePairMedia
 
 /// The loader's still decoder over LivePairMedia: HEIC through LivePairFormats' item parser and
-/// FFmpeg's HEVC decoder (the `thmb` item for previews, the primary grid for full decodes),
+/// FFmpeg's HEVC decoder (the `thmb` item for previews, the primary grid for full decodes,
+/// its tiles averaged down by 2, 4 or 8 while that still covers the target),
 /// JPEG through libjpeg-turbo (the Exif thumbnail or a DCT-scaled decode for previews, a
 /// DCT-scaled decode that still covers the target for full decodes). Results are upright.
 ///
@@ -168,10 +169,35 @@ public struct MediaStillDecoder: StillDecoding {
         do throws(FormatError) { recipe = try file.primaryImageRecipe(from: source) } catch { throw .unreadable(path, error) }
         if cancellation.isCancelled { throw .cancelled }
         do throws(MediaError) {
-            let image = try decoder.decode(recipe, cancellation: cancellation)
+            let full = try decoder.uprightSize(of: recipe)
+            // The final result: the strongest tile reduction whose upright output still covers the target.
+            let reductions = HEICImageDecoder.reductions(for: recipe)
+            var finalReduction = 1
+            if !geometry.wantsOriginalSize {
+                for candidate in reductions where candidate > 1 {
+                    let size = try decoder.uprightSize(of: recipe, reduction: candidate)
+                    if geometry.isCovered(byWidth: size.width, height: size.height) { finalReduction = candidate }
+                }
+            }
+            // The degraded result: the strongest reduction that covers enough of it.
+            var reduction = finalReduction
+            if preview {
+                for candidate in reductions.reversed() where candidate > finalReduction {
+                    let size = try decoder.uprightSize(of: recipe, reduction: candidate)
+                    if geometry.qualifiesAsDegraded(
+                        sourceWidth: size.width, sourceHeight: size.height, fullWidth: full.width, fullHeight: full.height)
+                    {
+                        reduction = candidate
+                        break
+                    }
+                }
+            }
+            if cancellation.isCancelled { throw .cancelled }
+            let image = try decoder.decode(recipe, reduction: reduction, cancellation: cancellation)
             return PreviewImage(
-                image: image, isFullQuality: true, source: .fullDecode,
-                fullSize: PixelSize(width: image.width, height: image.height))
+                image: image, isFullQuality: reduction == finalReduction,
+                source: reduction == 1 ? .fullDecode : .reducedTiles(denominator: reduction),
+                fullSize: PixelSize(width: full.width, height: full.height))
         } catch {
             throw LoaderError.still(path, error)
         }

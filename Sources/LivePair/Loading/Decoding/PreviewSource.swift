@@ -6,15 +6,19 @@ public enum PreviewSource: Hashable, Sendable, CustomStringConvertible {
     case exifThumbnail
     /// libjpeg-turbo's DCT-domain reduction by 1/`denominator` (2, 4 or 8).
     case reducedDecode(denominator: Int)
+    /// Every HEIC grid tile decoded and averaged down by 1/`denominator` (2, 4 or 8) as it is
+    /// converted (`HEICImageDecoder.decode(_:reduction:isCancelled:)`).
+    case reducedTiles(denominator: Int)
     /// The full decode (HEIC: every grid tile; JPEG: at full size).
     case fullDecode
 
-    /// `heif-thumbnail`, `exif-thumbnail`, `dct-1/8`, `full-decode`.
+    /// `heif-thumbnail`, `exif-thumbnail`, `dct-1/8`, `tiles-1/8`, `full-decode`.
     public var description: String {
         switch self {
         case .heifThumbnail: return "heif-thumbnail"
         case .exifThumbnail: return "exif-thumbnail"
         case let .reducedDecode(denominator): return "dct-1/\(denominator)"
+        case let .reducedTiles(denominator): return "tiles-1/\(denominator)"
         case .fullDecode: return "full-decode"
         }
     }
