@@ -94,32 +94,58 @@ struct LoadingCancellationTests {
         #expect(movies.posterCalls.load(ordering: .relaxed) == 0)
     }
 
-    @Test("cancelling frame iteration stops the frame decoder")
-    func frameIterationStops() async throws {
-        let movies = FakeMovieDecoder(frameCount: 2_000)
+    /// Loads a Live Photo through `movies` and iterates its frames in a task that returns how
+    /// many frames it got and the error that ended it.
+    static func iterateFrames(_ movies: FakeMovieDecoder) async throws -> Task<(Int, LoaderError?), Never> {
         let manager = LivePhotoManager(stillDecoder: FakeStillDecoder(), movieDecoder: movies)
         var livePhoto: LivePhoto?
         for try await event in manager.livePhotoEvents(
-            resourceFileURLs: Self.paths, targetSize: Self.target,
-            options: ImageRequestOptions(deliveryMode: .highQualityFormat))
+            resourceFileURLs: paths, targetSize: target, options: ImageRequestOptions(deliveryMode: .highQualityFormat))
         {
             if case let .final(value) = event { livePhoto = value }
         }
         let frames = try #require(livePhoto).frames
-        let task = Task {
+        return Task {
             var count = 0
             do throws(LoaderError) { for try await _ in frames { count += 1 } } catch { return (count, error as LoaderError?) }
             return (count, LoaderError?.none)
         }
+    }
+
+    @Test("cancelling frame iteration stops the frame decoder")
+    func frameIterationStops() async throws {
+        let movies = FakeMovieDecoder(frameCount: 2_000)
+        let task = try await Self.iterateFrames(movies)
         while movies.framesDecoded.load(ordering: .relaxed) < 5 { try await Task.sleep(for: .milliseconds(2)) }
         task.cancel()
         let (count, error) = await task.value
         #expect(error == .cancelled)
+        // The frame in flight at the cancel finishes (and is dropped); then the reader is closed.
+        #expect(await eventually(timeout: 5) { movies.openReaders.load(ordering: .relaxed) == 0 })
         let decoded = movies.framesDecoded.load(ordering: .relaxed)
         #expect(decoded < 2_000)
+        #expect(decoded == count || decoded == count + 1)
         try await Task.sleep(for: .milliseconds(50))
         #expect(movies.framesDecoded.load(ordering: .relaxed) == decoded)
-        #expect(count == decoded)
+    }
+
+    @Test("a cancelled frame iteration ends at once; the frame in flight finishes, is dropped, and the reader closes")
+    func frameIterationEndsWithoutWaiting() async throws {
+        // Frames of 2.5 s that ignore the flag, like a frame inside libavcodec.
+        let movies = FakeMovieDecoder(frameCount: 10, frameMilliseconds: 2_500)
+        let task = try await Self.iterateFrames(movies)
+        #expect(await eventually(timeout: 5) { movies.openReaders.load(ordering: .relaxed) == 1 })
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let (count, error) = await task.value
+        let waited = ContinuousClock.now - cancelled
+        #expect(error == .cancelled)
+        #expect(count == 0)
+        // The iteration ended while the first frame was still decoding (not after it).
+        #expect(movies.framesDecoded.load(ordering: .relaxed) == 0, "the iteration waited \(waited)")
+        #expect(movies.openReaders.load(ordering: .relaxed) == 1)
+        #expect(await eventually(timeout: 10) { movies.openReaders.load(ordering: .relaxed) == 0 })
+        #expect(movies.framesDecoded.load(ordering: .relaxed) == 1)
     }
 
     @Test("cancelling after the final call does nothing")

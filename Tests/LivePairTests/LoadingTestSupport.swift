@@ -157,12 +157,17 @@ final class FakeMovieDecoder: MovieDecoding {
     let posterCalls = Atomic<Int>(0)
     let framesDecoded = Atomic<Int>(0)
     let cancelledCalls = Atomic<Int>(0)
+    /// Frame readers made and not yet released (closed).
+    let openReaders = Atomic<Int>(0)
     let posterGate: Gate?
     let frameCount: Int
+    /// The uninterruptible "work" of each frame, like a frame inside libavcodec.
+    let frameMilliseconds: Int
 
-    init(posterGate: Gate? = nil, frameCount: Int = 30) {
+    init(posterGate: Gate? = nil, frameCount: Int = 30, frameMilliseconds: Int = 2) {
         self.posterGate = posterGate
         self.frameCount = frameCount
+        self.frameMilliseconds = frameMilliseconds
     }
 
     var metadata: MovieMetadata {
@@ -195,7 +200,8 @@ final class FakeMovieDecoder: MovieDecoding {
     }
 }
 
-/// Frames of `FakeMovieDecoder`, each taking about 2 ms of "work".
+/// Frames of `FakeMovieDecoder`, each taking `frameMilliseconds` of "work" that does not look at
+/// the flag; counted in `openReaders` while alive.
 final class FakeFrameReader: MovieFrameReading {
     let decoder: FakeMovieDecoder
     let size: PixelSize
@@ -206,12 +212,15 @@ final class FakeFrameReader: MovieFrameReading {
         self.decoder = decoder
         self.size = size
         self.cancellation = cancellation
+        decoder.openReaders.add(1, ordering: .relaxed)
     }
+
+    deinit { decoder.openReaders.subtract(1, ordering: .relaxed) }
 
     func nextFrame() throws(LoaderError) -> MovieFrame? {
         if cancellation.isCancelled { throw .cancelled }
         guard index < decoder.frameCount else { return nil }
-        usleepMilliseconds(2)
+        usleepMilliseconds(decoder.frameMilliseconds)
         decoder.framesDecoded.add(1, ordering: .relaxed)
         defer { index += 1 }
         return MovieFrame(image: solidImage(width: size.width, height: size.height), presentationTime: Double(index) / 30)
