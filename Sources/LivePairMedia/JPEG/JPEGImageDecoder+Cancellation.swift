@@ -1,15 +1,24 @@
 internal import CTurboJPEG
+import Dispatch
 import LivePairFormats
 
 extension JPEGImageDecoder {
-    /// Decodes `data` to RGBA, reduced by `scale`, in pieces that `cancellation` can stop.
+    /// How many restart strips `decode(_:scale:cancellation:)` splits `data` into (1 when it
+    /// decodes it whole).
+    public static func restartStripCount(_ data: [UInt8]) -> Int {
+        JPEGRestartStrips(data).map { max(1, $0.strips.count) } ?? 1
+    }
+
+    /// Decodes `data` to RGBA, reduced by `scale`, in pieces that `cancellation` can stop,
+    /// spread over the machine's cores.
     ///
     /// A baseline JPEG whose restart markers fall on MCU-row boundaries (cameras that write one
     /// restart interval per MCU row, like the iPhone's) is decoded as horizontal strips of at
-    /// least a megapixel (`JPEGRestartStrips`), the flag checked before each, so a cancelled
-    /// decode stops within one strip's work (a few milliseconds). Other JPEGs are decoded whole,
-    /// the flag checked before and after. The pixels equal `decode(_:scale:)`'s except for the
-    /// chroma upsampling of the rows next to a seam.
+    /// least a megapixel (`JPEGRestartStrips`), in parallel, each into its own rows of the
+    /// output, the flag checked before each, so a cancelled decode stops within one strip's
+    /// work (a few milliseconds). Other JPEGs are decoded whole, the flag checked before and
+    /// after. The pixels equal `decode(_:scale:)`'s except for the chroma upsampling of the rows
+    /// next to a seam.
     ///
     /// - Throws: `MediaError.cancelled` once the flag is set; otherwise as `decode(_:scale:)`.
     public func decode(_ data: [UInt8], scale: Scale = .full, cancellation: CancellationFlag) throws(MediaError)
@@ -27,23 +36,56 @@ extension JPEGImageDecoder {
         let height = Int(livepair_tjscaled(Int32(header.height), factor))
         try MediaError.checkDimensions(width: width, height: height, limit: limits.maximumPixels, context: "JPEG")
         let warningsAreErrors = treatsWarningsAsErrors
-        return try TurboJPEG.withDecompressor { handle throws(MediaError) in
-            try PixelBuffer.make(width: width, height: height, format: .rgba8) { buffer, bytesPerRow throws(MediaError) in
-                guard let base = buffer.baseAddress else { return }
-                for strip in strips.strips {
-                    if cancellation.isCancelled { throw .cancelled }
+        // Strips are whole MCU rows (multiples of 8 rows), so their scaled rows tile the output
+        // exactly: every row is written by one strip, and the storage needs no zeroing.
+        return try PixelBuffer.makeUninitialized(width: width, height: height, format: .rgba8) {
+            buffer, bytesPerRow throws(MediaError) in
+            guard let base = buffer.baseAddress else { return }
+            let stop = CancellationFlag()
+            var failures = [MediaError?](repeating: nil, count: strips.strips.count)
+            failures.withUnsafeMutableBufferPointer { slots in
+                let output = StripDestinations(base: base, failures: slots)
+                DispatchQueue.concurrentPerform(iterations: strips.strips.count) { index in
+                    if stop.isCancelled { return }
+                    if cancellation.isCancelled {
+                        output.record(.cancelled, at: index)
+                        stop.cancel()
+                        return
+                    }
+                    let strip = strips.strips[index]
                     let firstRow = Int(livepair_tjscaled(Int32(strip.firstRow), factor))
                     let rows = min(Int(livepair_tjscaled(Int32(strip.height), factor)), height - firstRow)
-                    guard rows > 0 else { continue }
-                    let result = strip.data.withUnsafeBufferPointer { jpeg in
-                        tjDecompress2(
-                            handle, jpeg.baseAddress, UInt(jpeg.count), base + firstRow * bytesPerRow, Int32(width),
-                            Int32(bytesPerRow), Int32(rows), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+                    guard rows > 0 else { return }
+                    do throws(MediaError) {
+                        try TurboJPEG.withDecompressor { handle throws(MediaError) in
+                            let result = strip.data.withUnsafeBufferPointer { jpeg in
+                                tjDecompress2(
+                                    handle, jpeg.baseAddress, UInt(jpeg.count), output.base + firstRow * bytesPerRow,
+                                    Int32(width), Int32(bytesPerRow), Int32(rows), Int32(TJPF_RGBA.rawValue),
+                                    TJFLAG_LIMITSCANS)
+                            }
+                            try TurboJPEG.check(result, handle, "tjDecompress2 (strip)", acceptWarnings: !warningsAreErrors)
+                        }
+                    } catch {
+                        output.record(error, at: index)
+                        stop.cancel()
                     }
-                    try TurboJPEG.check(result, handle, "tjDecompress2 (strip)", acceptWarnings: !warningsAreErrors)
                 }
-                if cancellation.isCancelled { throw .cancelled }
             }
+            if cancellation.isCancelled || failures.contains(where: { $0 == .cancelled }) { throw .cancelled }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
     }
+}
+
+/// The output rows and per-strip failure slots shared by the parallel strip decodes.
+///
+/// `@unchecked Sendable` is sound here: every iteration writes only its own strip's rows and its
+/// own failure slot, and `concurrentPerform` returns only after all iterations, before the
+/// buffers are read or freed.
+private struct StripDestinations: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let failures: UnsafeMutableBufferPointer<MediaError?>
+
+    func record(_ error: MediaError, at index: Int) { failures[index] = error }
 }
