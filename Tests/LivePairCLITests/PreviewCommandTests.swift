@@ -47,19 +47,45 @@ struct PreviewCommandTests {
         #expect(try LivePairBinary.run(["preview", "a", "b", "--size", "huge", "--output", "/tmp/x"]).status == 64)
     }
 
-    /// ffprobe's `codec_type`, `codec_name` and `duration` of each of `path`'s streams.
-    static func streams(_ path: String) throws -> [[String: String]] {
-        try ReferenceTool.run(
-            "ffprobe",
-            ["-v", "error", "-show_entries", "stream=codec_type,codec_name,duration", "-of", "compact=p=0", path]
-        ).split(separator: "\n").map { line in
-            var fields: [String: String] = [:]
-            for field in line.split(separator: "|") {
-                let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
-                if parts.count == 2 { fields[parts[0]] = parts[1] }
-            }
-            return fields
+    @Test("a motion photo alone: its embedded video's frames, and its audio when it has some, go into motion.mp4",
+        .enabled(if: ReferenceTool.isInstalled("ffprobe")),
+        arguments: [("motion/samsung-one-ui-6.heic", true), ("motion/PXL_20200710_061629144.MP.jpg", false)])
+    func motionPhoto(sample: String, hasAudio: Bool) throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        let path = SampleMedia.path(sample)
+        let run = try LivePairBinary.run(["preview", path, "--size", "256x256", "--output", output])
+        #expect(run.status == 0, "\(run.error)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(left == ["motion.mp4", "placeholder.jpg", "poster.jpg", "still.jpg"])
+        // The embedded movie's byte range, as `inspect` reports it, read by ffprobe on its own.
+        let inspect = try LivePairBinary.run(["inspect", path, "--json"])
+        func number(_ key: String) throws -> UInt64 {
+            let pattern = try Regex("\"\(key)\": ([0-9]+)")
+            let digits = inspect.output.firstMatch(of: pattern)?.output[1].substring
+            return try #require(digits.flatMap { UInt64($0) }, "\(key) in \(inspect.output)")
         }
+        let offset = try number("videoOffset"), length = try number("videoLength")
+        let embedded = "subfile,,start,\(offset),end,\(offset + length),,:file:" + path
+        let source = try Self.countedStreams(embedded)
+        let motion = try Self.countedStreams(output + "/motion.mp4")
+        let sourceVideo = try #require(source.first { $0["codec_type"] == "video" })
+        let motionVideo = try #require(motion.first { $0["codec_type"] == "video" })
+        #expect(motionVideo["codec_name"] == "h264")
+        #expect(motionVideo["nb_read_frames"] == sourceVideo["nb_read_frames"], "\(motion) against \(source)")
+        #expect(source.contains { $0["codec_type"] == "audio" } == hasAudio)
+        #expect(motion.filter { $0["codec_type"] == "audio" }.map { $0["codec_name"] } == (hasAudio ? ["aac"] : []))
+        #expect(run.output.contains(hasAudio ? "AAC audio (copied)" : "no audio"), "\(run.output)")
+    }
+
+    @Test("a still alone that is not a motion photo exits 1 and says to give its movie")
+    func stillAlone() throws {
+        let workspace = try SampleVariants.Workspace()
+        let run = try LivePairBinary.run([
+            "preview", SampleMedia.path("live/train.jpg"), "--output", workspace.url.appendingPathComponent("out").path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.error.contains("give its movie too"), "\(run.error)")
     }
 
     @Test("motion.mp4 carries the movie's audio as AAC exactly when the movie has audio (encoded or copied)",
@@ -109,6 +135,30 @@ struct PreviewCommandTests {
             } else {
                 #expect(run.output.contains("no audio"))
             }
+        }
+    }
+
+    /// ffprobe's `codec_type`, `codec_name` and counted frames (`nb_read_frames`) of each stream of `url`.
+    static func countedStreams(_ url: String) throws -> [[String: String]] {
+        try probeStreams(url, entries: "codec_type,codec_name,nb_read_frames", extra: ["-count_frames"])
+    }
+
+    /// ffprobe's `codec_type`, `codec_name` and `duration` of each of `path`'s streams.
+    static func streams(_ path: String) throws -> [[String: String]] {
+        try probeStreams(path, entries: "codec_type,codec_name,duration")
+    }
+
+    /// ffprobe's stream `entries` of each stream of `url`, one dictionary per stream.
+    static func probeStreams(_ url: String, entries: String, extra: [String] = []) throws -> [[String: String]] {
+        try ReferenceTool.run(
+            "ffprobe", ["-v", "error"] + extra + ["-show_entries", "stream=" + entries, "-of", "compact=p=0", url]
+        ).split(separator: "\n").map { line in
+            var fields: [String: String] = [:]
+            for field in line.split(separator: "|") {
+                let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { fields[parts[0]] = parts[1] }
+            }
+            return fields
         }
     }
 }

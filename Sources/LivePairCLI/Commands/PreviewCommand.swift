@@ -5,32 +5,35 @@ import LivePairFormats
 import LivePairMedia
 import Synchronization
 
-/// `livepair preview PHOTO VIDEO --size WxH [--mode fit|fill] --output DIR`: loads a Live Photo
-/// the way a client would (degraded placeholder first, then the full result) and writes what
-/// it got, with the time to each result.
+/// `livepair preview PHOTO VIDEO --size WxH [--mode fit|fill] --output DIR` (or `preview
+/// MOTION_PHOTO ...`): loads a Live Photo the way a client would (degraded placeholder first,
+/// then the full result) and writes what it got, with the time to each result.
 public enum PreviewCommand: Command {
     /// The subcommand name.
     public static let name = "preview"
     /// One line saying what it does.
     public static let abstract = "Load a Live Photo: write its placeholder and poster, and time each result."
     /// The usage line.
-    public static let usage = "livepair preview <photo> <video> [--size <w>x<h>] [--mode fit|fill] --output <dir>"
+    public static let usage =
+        "livepair preview <photo> <video> | <motion-photo> [--size <w>x<h>] [--mode fit|fill] --output <dir>"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
 
         Validates the pair first (an invalid pair is reported with its findings), then requests it
-        with opportunistic delivery: the degraded placeholder (the HEIC thumbnail or the JPEG's
-        Exif thumbnail or DCT-scaled decode), then the full result (the still and the movie's
+        with opportunistic delivery: the degraded placeholder (the HEIC thumbnail or reduced
+        tiles, or the JPEG's Exif thumbnail or DCT-scaled decode), then the full result (the still and the movie's
         frame at the still-image time), and encodes the movie's frames at the target size as
         H.264 (motion.mp4, the movie's timing, with the movie's audio as AAC: copied when it is
-        AAC, else encoded). Files are written atomically.
+        AAC, else encoded). A Google or Samsung motion photo, given alone, is loaded the same way:
+        its still is the primary image, its movie the embedded video. Files are written atomically.
 
         USAGE: \(usage)
 
         ARGUMENTS:
           <photo>                 The still (HEIC or JPEG).
           <video>                 The paired movie (QuickTime).
+          <motion-photo>          Instead of both: a motion photo (JPEG or HEIC with its video).
 
         OPTIONS:
           --size <w>x<h>          Target size in pixels (default: 512x512).
@@ -55,8 +58,9 @@ public enum PreviewCommand: Command {
             streams.print(help)
             return .success
         }
-        guard parsed.positionals.count == 2 else {
-            return usageFailure(UsageError("Expected exactly two arguments: '<photo> <video>'."), streams: streams)
+        guard (1...2).contains(parsed.positionals.count) else {
+            return usageFailure(
+                UsageError("Expected '<photo> <video>' or one '<motion-photo>'."), streams: streams)
         }
         guard let output = parsed.options["output"] else {
             return usageFailure(UsageError("Missing expected option '--output <dir>'."), streams: streams)
@@ -85,8 +89,8 @@ public enum PreviewCommand: Command {
             return .failure
         }
         return load(
-            photo: parsed.positionals[0], video: parsed.positionals[1], size: PixelSize(width: width, height: height),
-            contentMode: contentMode, output: output, streams: streams)
+            resources: parsed.positionals, size: PixelSize(width: width, height: height), contentMode: contentMode,
+            output: output, streams: streams)
     }
 
     /// What the handler saw, collected across its calls.
@@ -97,13 +101,13 @@ public enum PreviewCommand: Command {
     }
 
     private static func load(
-        photo: String, video: String, size: PixelSize, contentMode: ContentMode, output: String, streams: OutputStreams
+        resources: [String], size: PixelSize, contentMode: ContentMode, output: String, streams: OutputStreams
     ) -> ExitCode {
         let start = ContinuousClock.now
         let outcome = Mutex(Outcome())
         let done = DispatchSemaphore(value: 0)
         LivePhotoManager.default.requestLivePhoto(
-            resourceFileURLs: [photo, video], targetSize: size, contentMode: contentMode
+            resourceFileURLs: resources, targetSize: size, contentMode: contentMode
         ) { event, info in
             let elapsed = ContinuousClock.now - start
             outcome.withLock { outcome in
@@ -168,16 +172,17 @@ public enum PreviewCommand: Command {
         let path = output.hasSuffix("/") ? output + "motion.mp4" : output + "/motion.mp4"
         let temporary = path + ".tmp-\(getpid())"
         let outcome = Mutex<(frames: Int, audio: TranscodeResult.AudioHandling?, error: String?)>((0, nil, nil))
-        // The movie's audio, when it has some (a motion photo's embedded movie is not a file of its own).
-        let audioSource = livePhoto.movie.hasAudio && EmbeddedMovie(reference: livePhoto.videoPath) == nil
-            ? livePhoto.videoPath : nil
+        // The movie's audio, when it has some (a motion photo's: the embedded movie's bytes).
+        let embedded = EmbeddedMovie(reference: livePhoto.videoPath)
+        let audioSource = livePhoto.movie.hasAudio ? embedded?.containerPath ?? livePhoto.videoPath : nil
+        let audioRange = embedded.map { $0.offset..<$0.offset + $0.length }
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             defer { done.signal() }
             do throws(MediaError) {
                 let writer = try H264MovieWriter(
                     path: temporary, width: livePhoto.frameSize.width, height: livePhoto.frameSize.height,
-                    audioFrom: audioSource)
+                    audioFrom: audioSource, audioRange: audioRange)
                 do throws(LoaderError) {
                     for try await frame in livePhoto.frames {
                         do throws(MediaError) {

@@ -42,14 +42,15 @@ public final class H264MovieWriter {
     }
 
     /// Creates the movie at `path` for frames of `width` x `height` (rounded down to even sizes),
-    /// with the main audio stream of the movie at `audioMoviePath` when it is given and has one.
+    /// with the main audio stream of the movie at `audioMoviePath` when it is given and has one
+    /// (the movie in the file's bytes `audioRange` when that is given: a motion photo's video).
     /// Audio packets are written in step with the frames appended (up to each frame's time), the
     /// rest by `finish()`. `cancellation` is polled by FFmpeg's I/O and between packets.
     ///
     /// - Throws: as `init(path:width:height:)`; `decodeFailed` when the audio source cannot be
     ///   read, `unsupported` when its audio cannot be encoded to AAC; `cancelled`.
     public init(
-        path: String, width: Int, height: Int, audioFrom audioMoviePath: String?,
+        path: String, width: Int, height: Int, audioFrom audioMoviePath: String?, audioRange: Range<UInt64>? = nil,
         cancellation: CancellationFlag = CancellationFlag()
     ) throws(MediaError) {
         FFmpegCall.prepare()
@@ -80,7 +81,8 @@ public final class H264MovieWriter {
         try FFmpegCall.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "avcodec_parameters_from_context")
         stream.pointee.time_base = encoder.pointee.time_base
         if let audioMoviePath {
-            audio = try AudioCarrier.open(moviePath: audioMoviePath, output: output, cancellation: cancellation)
+            audio = try AudioCarrier.open(
+                moviePath: audioMoviePath, range: audioRange, output: output, cancellation: cancellation)
         }
         try output.start(path: path)
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue

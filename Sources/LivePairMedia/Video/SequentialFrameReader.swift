@@ -111,7 +111,7 @@ public final class SequentialFrameReader {
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow else { throw .invalidImage(reason: "\(path): the embedded movie's range overflows") }
         try self.init(
-            path: "subfile,,start,\(offset),end,\(end),,:\(path)", width: width, height: height, limits: limits,
+            path: FFmpegInputURL.embedded(in: path, range: offset..<end), width: width, height: height, limits: limits,
             cancellation: cancellation)
     }
 

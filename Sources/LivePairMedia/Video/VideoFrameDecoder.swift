@@ -58,7 +58,7 @@ public struct VideoFrameDecoder: Sendable {
         guard length > 0 else { throw .invalidImage(reason: "\(path): the embedded movie is empty") }
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow else { throw .invalidImage(reason: "\(path): the embedded movie's range overflows") }
-        return try decode(url: "subfile,,start,\(offset),end,\(end),,:\(path)", at: seconds, cancellation: cancellation)
+        return try decode(url: FFmpegInputURL.embedded(in: path, range: offset..<end), at: seconds, cancellation: cancellation)
     }
 
     private func decode(url: String, at seconds: Double, cancellation: CancellationFlag) throws(MediaError)

@@ -10,7 +10,9 @@ public enum LoaderError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
     /// A file could not be read or parsed: the path and the parser's error.
     case unreadable(path: String, reason: String)
-    /// A file is not a still or movie format the loader decodes.
+    /// A file is not a still or movie format the loader decodes (`format` names it, for example
+    /// `png`), or the files given are not one still and one movie or one motion photo (`format`
+    /// then says what was given).
     case unsupportedFormat(path: String, format: String)
     /// Decoding the still failed.
     case stillDecodeFailed(path: String, MediaError)
@@ -36,6 +38,8 @@ public enum LoaderError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid pair: " + findings.map { "\($0.code): \($0.message)" }.joined(separator: "; ")
         case .cancelled: return "cancelled"
         case let .unreadable(path, reason): return "\(path): unreadable: \(reason)"
+        case let .unsupportedFormat(path, format) where format.contains(" "):
+            return "\(path): the loader takes one still and one movie, or one motion photo; got \(format)"
         case let .unsupportedFormat(path, format): return "\(path): the loader does not decode \(format) files"
         case let .stillDecodeFailed(path, error): return "\(path): still decode failed: \(error)"
         case let .movieDecodeFailed(path, error): return "\(path): movie decode failed: \(error)"

@@ -35,7 +35,7 @@ struct PairCheck: Sendable {
                 if let issue = photo.issues.first(where: { $0.code == "motion-photo-video-missing" }) {
                     throw .unreadable(path: photo.path, reason: issue.message)
                 }
-                throw .unsupportedFormat(path: photo.path, format: "a still without an embedded movie")
+                throw .unsupportedFormat(path: photo.path, format: "a still alone that is not a motion photo (give its movie too)")
             }
             return Halves(
                 photo: photo, video: nil, embedded: EmbeddedMovie(containerPath: photo.path, offset: offset, length: length))
@@ -44,7 +44,7 @@ struct PairCheck: Sendable {
         guard identities.count == 2, stills.count == 1, movies.count == 1 else {
             throw .unsupportedFormat(
                 path: paths.joined(separator: ", "),
-                format: "anything but one still and one movie, or one motion photo")
+                format: "\(stills.count) still(s) and \(movies.count) movie(s)")
         }
         return Halves(photo: stills[0], video: movies[0], embedded: nil)
     }

@@ -14,12 +14,12 @@ final class AudioCarrier {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var ended = false
 
-    /// The audio of the movie at `moviePath`, as a new stream of `output` (before its header is
-    /// written); nil when the movie has no audio stream.
-    static func open(moviePath: String, output: TranscodeOutput, cancellation: CancellationFlag) throws(MediaError)
-        -> AudioCarrier?
-    {
-        let input = try TranscodeInput(path: moviePath, cancellation: cancellation)
+    /// The audio of the movie at `moviePath` (in its bytes `range` when given), as a new stream
+    /// of `output` (before its header is written); nil when the movie has no audio stream.
+    static func open(
+        moviePath: String, range: Range<UInt64>?, output: TranscodeOutput, cancellation: CancellationFlag
+    ) throws(MediaError) -> AudioCarrier? {
+        let input = try TranscodeInput(path: moviePath, range: range, cancellation: cancellation)
         guard let format = input.context else { return nil }
         let index = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard index >= 0, let stream = input.stream(index) else { return nil }

@@ -6,8 +6,9 @@ final class TranscodeInput {
     /// Retained so the interrupt callback's unretained pointer stays valid.
     private let cancellation: CancellationFlag
 
-    /// Opens `path` (through the `file:` protocol only) and reads its stream information.
-    init(path: String, cancellation: CancellationFlag) throws(MediaError) {
+    /// Opens `path` (through the `file:` protocol only), or the movie in its bytes `range` when
+    /// given (a motion photo's video), and reads its stream information.
+    init(path: String, range: Range<UInt64>? = nil, cancellation: CancellationFlag) throws(MediaError) {
         self.cancellation = cancellation
         guard let allocated = avformat_alloc_context() else {
             throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avformat_alloc_context")
@@ -15,7 +16,8 @@ final class TranscodeInput {
         installInterrupt(allocated, cancellation)
         var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
         // On failure avformat_open_input frees the context and sets the pointer to nil.
-        let result = avformat_open_input(&opened, "file:" + path, nil, nil)
+        let url = range.map { FFmpegInputURL.embedded(in: path, range: $0) } ?? FFmpegInputURL.file(path)
+        let result = avformat_open_input(&opened, url, nil, nil)
         context = opened
         if cancellation.isCancelled { throw .cancelled }
         try FFmpegCall.check(result, "avformat_open_input \(path)")
