@@ -121,7 +121,7 @@ struct LoadingCancellationTests {
         let (count, error) = await task.value
         #expect(error == .cancelled)
         // The frame in flight at the cancel finishes (and is dropped); then the reader is closed.
-        #expect(await eventually(timeout: 5) { movies.openReaders.load(ordering: .relaxed) == 0 })
+        #expect(await eventually(timeout: 30) { movies.openReaders.load(ordering: .relaxed) == 0 })
         let decoded = movies.framesDecoded.load(ordering: .relaxed)
         #expect(decoded < 2_000)
         #expect(decoded == count || decoded == count + 1)
@@ -131,21 +131,30 @@ struct LoadingCancellationTests {
 
     @Test("a cancelled frame iteration ends at once; the frame in flight finishes, is dropped, and the reader closes")
     func frameIterationEndsWithoutWaiting() async throws {
-        // Frames of 2.5 s that ignore the flag, like a frame inside libavcodec.
-        let movies = FakeMovieDecoder(frameCount: 10, frameMilliseconds: 2_500)
+        // The first frame waits at the gate whatever the flag says, like a frame inside libavcodec.
+        let gate = Gate()
+        let movies = FakeMovieDecoder(frameCount: 10, frameGate: gate)
         let task = try await Self.iterateFrames(movies)
-        #expect(await eventually(timeout: 5) { movies.openReaders.load(ordering: .relaxed) == 1 })
-        let cancelled = ContinuousClock.now
+        await gate.waitForArrival()
+        #expect(gate.arrivals == 1)
+        // Set once the iteration has ended (a flag used as a thread-safe boolean).
+        let ended = CancellationFlag()
+        Task {
+            _ = await task.value
+            ended.cancel()
+        }
         task.cancel()
+        // The iteration ends while the first frame is still in flight (the gate stays shut).
+        #expect(await eventually(timeout: 60) { ended.isCancelled }, "the iteration waited for the frame in flight")
+        #expect(movies.framesDecoded.load(ordering: .relaxed) == 0)
+        #expect(movies.openReaders.load(ordering: .relaxed) == 1)
+        gate.open()
         let (count, error) = await task.value
-        let waited = ContinuousClock.now - cancelled
         #expect(error == .cancelled)
         #expect(count == 0)
-        // The iteration ended while the first frame was still decoding (not after it).
-        #expect(movies.framesDecoded.load(ordering: .relaxed) == 0, "the iteration waited \(waited)")
-        #expect(movies.openReaders.load(ordering: .relaxed) == 1)
-        #expect(await eventually(timeout: 10) { movies.openReaders.load(ordering: .relaxed) == 0 })
+        #expect(await eventually(timeout: 30) { movies.openReaders.load(ordering: .relaxed) == 0 })
         #expect(movies.framesDecoded.load(ordering: .relaxed) == 1)
+        #expect(gate.arrivals == 1)  // no frame after the cancel
     }
 
     @Test("cancelling after the final call does nothing")

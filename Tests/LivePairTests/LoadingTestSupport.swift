@@ -85,6 +85,12 @@ final class Gate: Sendable {
     /// How many times a decoder reached the gate.
     var arrivals: Int { entered.load(ordering: .acquiring) }
 
+    /// Blocks until opened, whatever any flag says (like a frame inside libavcodec).
+    func passIgnoringCancellation() {
+        entered.add(1, ordering: .acquiringAndReleasing)
+        while !isOpen.load(ordering: .acquiring) { usleepMilliseconds(1) }
+    }
+
     /// Blocks until opened or `cancellation` is set; throws `.cancelled` in the latter case.
     func pass(_ cancellation: CancellationFlag) throws(LoaderError) {
         entered.add(1, ordering: .acquiringAndReleasing)
@@ -161,13 +167,14 @@ final class FakeMovieDecoder: MovieDecoding {
     let openReaders = Atomic<Int>(0)
     let posterGate: Gate?
     let frameCount: Int
-    /// The uninterruptible "work" of each frame, like a frame inside libavcodec.
-    let frameMilliseconds: Int
+    /// Where each frame waits, whatever the flag says, before its "work" (like a frame inside
+    /// libavcodec); nil for none.
+    let frameGate: Gate?
 
-    init(posterGate: Gate? = nil, frameCount: Int = 30, frameMilliseconds: Int = 2) {
+    init(posterGate: Gate? = nil, frameCount: Int = 30, frameGate: Gate? = nil) {
         self.posterGate = posterGate
         self.frameCount = frameCount
-        self.frameMilliseconds = frameMilliseconds
+        self.frameGate = frameGate
     }
 
     var metadata: MovieMetadata {
@@ -200,8 +207,8 @@ final class FakeMovieDecoder: MovieDecoding {
     }
 }
 
-/// Frames of `FakeMovieDecoder`, each taking `frameMilliseconds` of "work" that does not look at
-/// the flag; counted in `openReaders` while alive.
+/// Frames of `FakeMovieDecoder`, each taking about 2 ms of "work" (after the decoder's frame gate,
+/// if any) that does not look at the flag; counted in `openReaders` while alive.
 final class FakeFrameReader: MovieFrameReading {
     let decoder: FakeMovieDecoder
     let size: PixelSize
@@ -220,7 +227,8 @@ final class FakeFrameReader: MovieFrameReading {
     func nextFrame() throws(LoaderError) -> MovieFrame? {
         if cancellation.isCancelled { throw .cancelled }
         guard index < decoder.frameCount else { return nil }
-        usleepMilliseconds(decoder.frameMilliseconds)
+        decoder.frameGate?.passIgnoringCancellation()
+        usleepMilliseconds(2)
         decoder.framesDecoded.add(1, ordering: .relaxed)
         defer { index += 1 }
         return MovieFrame(image: solidImage(width: size.width, height: size.height), presentationTime: Double(index) / 30)
