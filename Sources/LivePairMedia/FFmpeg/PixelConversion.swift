@@ -41,34 +41,16 @@ enum PixelConversion {
         _ source: SourcePlanes, format: PixelBuffer.Format, width: Int, height: Int,
         filter: PixelBuffer.ScalingFilter = .bilinear
     ) throws(MediaError) -> PixelBuffer {
-        FFmpegCall.prepare()
-        guard source.width > 0, source.height > 0, width > 0, height > 0,
-            let sourceWidth = Int32(exactly: source.width), let sourceHeight = Int32(exactly: source.height),
-            let targetWidth = Int32(exactly: width), let targetHeight = Int32(exactly: height)
-        else {
-            throw .invalidImage(reason: "cannot convert \(source.width)x\(source.height) to \(width)x\(height)")
-        }
         let rowBytes = width * format.bytesPerPixel
         let paddedStride = (rowBytes + 63) / 64 * 64 + 64
         guard let paddedStride32 = Int32(exactly: paddedStride) else {
             throw .tooLarge(pixels: width * height, limit: Int(Int32.max) / 4)
         }
-        guard sws_isSupportedInput(source.format) > 0 else {
-            let name = av_get_pix_fmt_name(source.format).map { String(cString: $0) } ?? "\(source.format.rawValue)"
-            throw .unsupported("pixel format \(name)")
-        }
-        let destinationFormat = format == .rgba8 ? AV_PIX_FMT_RGBA : AV_PIX_FMT_GRAY8
-        guard
-            let context = sws_getContext(
-                sourceWidth, sourceHeight, source.format, targetWidth, targetHeight, destinationFormat,
-                filter.swscaleFlags, nil, nil, nil)
-        else {
-            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "sws_getContext: cannot convert pixel format")
-        }
+        let context = try makeContext(
+            from: source, toWidth: width, height: height, format: format == .rgba8 ? AV_PIX_FMT_RGBA : AV_PIX_FMT_GRAY8,
+            filter: filter)
         defer { sws_freeContext(context) }
-        if let descriptor = av_pix_fmt_desc_get(source.format),
-            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, descriptor.pointee.nb_components >= 3
-        {
+        if source.isYUV {
             // YUV input: set the matrix and range explicitly (RGB output is always full range).
             _ = sws_setColorspaceDetails(
                 context, sws_getCoefficients(source.colorMatrix), source.isFullRange ? 1 : 0,
@@ -80,12 +62,45 @@ enum PixelConversion {
             let destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
             let destinationStrides: [Int32] = [paddedStride32, 0, 0, 0]
             return sws_scale(
-                context, source.planes, source.strides, 0, sourceHeight, destinationPlanes, destinationStrides)
+                context, source.planes, source.strides, 0, Int32(source.height), destinationPlanes, destinationStrides)
         }
+        try checkScaled(written, height: height)
+        return PixelBuffer(unchecked: width, height: height, bytesPerRow: paddedStride, format: format, storage: storage)
+    }
+
+    /// A libswscale context from `source` to `width` x `height` of `format`, after checking that
+    /// both sizes are positive and fit swscale's integers and that swscale reads the source's
+    /// pixel format. The caller frees it with `sws_freeContext`.
+    static func makeContext(
+        from source: SourcePlanes, toWidth width: Int, height: Int, format: AVPixelFormat, filter: PixelBuffer.ScalingFilter
+    ) throws(MediaError) -> OpaquePointer {
+        FFmpegCall.prepare()
+        guard source.width > 0, source.height > 0, width > 0, height > 0,
+            let sourceWidth = Int32(exactly: source.width), let sourceHeight = Int32(exactly: source.height),
+            let targetWidth = Int32(exactly: width), let targetHeight = Int32(exactly: height)
+        else {
+            throw .invalidImage(reason: "cannot convert \(source.width)x\(source.height) to \(width)x\(height)")
+        }
+        guard sws_isSupportedInput(source.format) > 0 else {
+            let name = av_get_pix_fmt_name(source.format).map { String(cString: $0) } ?? "\(source.format.rawValue)"
+            throw .unsupported("pixel format \(name)")
+        }
+        guard
+            let context = sws_getContext(
+                sourceWidth, sourceHeight, source.format, targetWidth, targetHeight, format, filter.swscaleFlags, nil, nil,
+                nil)
+        else {
+            let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "\(format.rawValue)"
+            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "sws_getContext: cannot convert to \(name)")
+        }
+        return context
+    }
+
+    /// Checks what `sws_scale` returned: an error, or fewer rows than `height`.
+    static func checkScaled(_ written: Int32, height: Int) throws(MediaError) {
         try FFmpegCall.check(written, "sws_scale")
-        guard written == targetHeight else {
+        guard written == height else {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "sws_scale wrote \(written) of \(height) rows")
         }
-        return PixelBuffer(unchecked: width, height: height, bytesPerRow: paddedStride, format: format, storage: storage)
     }
 }

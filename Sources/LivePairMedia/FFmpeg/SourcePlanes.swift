@@ -40,6 +40,12 @@ struct SourcePlanes {
         colorMatrix = SWS_CS_DEFAULT
     }
 
+    /// True for a YUV format (not RGB, at least three components): its matrix and range matter.
+    var isYUV: Bool {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && descriptor.pointee.nb_components >= 3
+    }
+
     /// Maps the deprecated `yuvj*` formats to their plain equivalents plus a full-range flag,
     /// so swscale does not warn and the range is set explicitly.
     static func withoutDeprecatedRange(_ format: AVPixelFormat) -> (AVPixelFormat, Bool) {

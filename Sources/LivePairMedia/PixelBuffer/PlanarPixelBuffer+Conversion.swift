@@ -62,38 +62,16 @@ enum PlanarConversion {
         _ source: SourcePlanes, width: Int, height: Int, isFullRange requestedFullRange: Bool,
         filter: PixelBuffer.ScalingFilter
     ) throws(MediaError) -> PlanarPixelBuffer {
-        FFmpegCall.prepare()
-        guard source.width > 0, source.height > 0, width > 0, height > 0,
-            let sourceWidth = Int32(exactly: source.width), let sourceHeight = Int32(exactly: source.height),
-            let targetWidth = Int32(exactly: width), let targetHeight = Int32(exactly: height)
-        else {
-            throw .invalidImage(reason: "cannot convert \(source.width)x\(source.height) to \(width)x\(height)")
-        }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixels <= Int(Int32.max) / 4 else {
             throw .tooLarge(pixels: overflow ? .max : pixels, limit: Int(Int32.max) / 4)
         }
-        guard sws_isSupportedInput(source.format) > 0 else {
-            let name = av_get_pix_fmt_name(source.format).map { String(cString: $0) } ?? "\(source.format.rawValue)"
-            throw .unsupported("pixel format \(name)")
-        }
-        let isYUVSource: Bool
-        if let descriptor = av_pix_fmt_desc_get(source.format) {
-            isYUVSource = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && descriptor.pointee.nb_components >= 3
-        } else {
-            isYUVSource = false
-        }
-        let fullRange = isYUVSource ? source.isFullRange : requestedFullRange
-        guard
-            let context = sws_getContext(
-                sourceWidth, sourceHeight, source.format, targetWidth, targetHeight, AV_PIX_FMT_YUV420P,
-                filter.swscaleFlags, nil, nil, nil)
-        else {
-            throw .decodeFailed(code: livepair_averror(ENOMEM), message: "sws_getContext: cannot convert to yuv420p")
-        }
+        let context = try PixelConversion.makeContext(
+            from: source, toWidth: width, height: height, format: AV_PIX_FMT_YUV420P, filter: filter)
         defer { sws_freeContext(context) }
+        let fullRange = source.isYUV ? source.isFullRange : requestedFullRange
         let coefficients = sws_getCoefficients(source.colorMatrix)
-        if isYUVSource {
+        if source.isYUV {
             // Same matrix and range on both sides: a pure resample.
             let range: Int32 = fullRange ? 1 : 0
             _ = sws_setColorspaceDetails(context, coefficients, range, coefficients, range, 0, 1 << 16, 1 << 16)
@@ -116,14 +94,12 @@ enum PlanarConversion {
                     let destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress, nil]
                     let destinationStrides: [Int32] = [lumaStride32, chromaStride32, chromaStride32, 0]
                     return sws_scale(
-                        context, source.planes, source.strides, 0, sourceHeight, destinationPlanes, destinationStrides)
+                        context, source.planes, source.strides, 0, Int32(source.height), destinationPlanes,
+                        destinationStrides)
                 }
             }
         }
-        try FFmpegCall.check(written, "sws_scale")
-        guard written == targetHeight else {
-            throw .decodeFailed(code: livepair_averror_invaliddata(), message: "sws_scale wrote \(written) of \(height) rows")
-        }
+        try PixelConversion.checkScaled(written, height: height)
         return try PlanarPixelBuffer(
             y: PixelBuffer(unchecked: width, height: height, bytesPerRow: lumaStride, format: .gray8, storage: luma),
             u: PixelBuffer(unchecked: chroma.width, height: chroma.height, bytesPerRow: chromaStride, format: .gray8, storage: cb),
