@@ -186,7 +186,7 @@ struct IngestInjectedFault: Error {}
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
         let reference = try Self.reference()
         let files = Self.scenario.map(SampleMedia.path)
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<6 {
             let fixture = try IngestFixture("crash-random")
             defer { fixture.remove() }
@@ -207,7 +207,7 @@ struct IngestInjectedFault: Error {}
     @Test func twoProcessesInAnyOrder() throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
         let files = ingestSamplePairs.flatMap { [$0.still, $0.movie] }.map(SampleMedia.path)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var reference: IngestSnapshot?
         for round in 0..<4 {
             let first = round == 0 ? files : files.shuffled(using: &generator)

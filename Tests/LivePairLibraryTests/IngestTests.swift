@@ -227,7 +227,7 @@ import Testing
     /// reversed) ends in the same library: same assets, identifiers, resources and files.
     @Test func everyOrderGivesTheSameLibrary() throws {
         let files = ingestSamplePairs.prefix(3).flatMap { [$0.still, $0.movie] }
-        var generator = SeededGenerator(seed: 6)
+        var generator = SplitMix64(seed: 6)
         var orders = [files, files.reversed()]
         for _ in 0..<10 { orders.append(files.shuffled(using: &generator)) }
         var reference: IngestSnapshot?
@@ -241,18 +241,5 @@ import Testing
             #expect(snapshot.assets.count == 3 && snapshot.pending.isEmpty)
             if let reference { #expect(snapshot == reference, "order \(order)") } else { reference = snapshot }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible shuffles.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

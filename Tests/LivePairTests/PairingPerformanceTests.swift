@@ -1,6 +1,7 @@
 import LivePair
 import LivePairFormats
 import Testing
+import TestSupport
 
 @Suite("Pairing performance")
 struct PairingPerformanceTests {
@@ -22,7 +23,7 @@ struct PairingPerformanceTests {
                 resources.append(AssetResource(identity))
             }
         }
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         resources.shuffle(using: &generator)
         let clock = ContinuousClock()
         var result = PairingResult()

@@ -27,7 +27,7 @@ struct PairingSessionTests {
         #expect(!expected.duplicates.isEmpty && !expected.ambiguous.isEmpty && expected.pairs.count == 6)
         PairingFixtures.expectEachResourceOnce(expected, inputs: inputs)
 
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         for round in 0..<20 {
             let shuffled = inputs.shuffled(using: &generator)
             #expect(Pairing.pair(shuffled) == expected, "one-shot, round \(round)")
