@@ -155,14 +155,7 @@ public final class H264MovieWriter {
     /// Moves every packet the encoder has ready into the file.
     private func writePackets() throws(MediaError) {
         guard let encoder = codecContext, let packet, let stream else { return }
-        while true {
-            let received = avcodec_receive_packet(encoder, packet)
-            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
-            try FFmpegCall.check(received, "H.264: avcodec_receive_packet")
-            av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
-            packet.pointee.stream_index = stream.pointee.index
-            // The muxer takes ownership of the packet's data and resets it.
-            try output.write(packet)
-        }
+        try output.writeEncodedPackets(
+            from: encoder, timeBase: encoder.pointee.time_base, using: packet, as: stream, label: "H.264")
     }
 }

@@ -155,13 +155,7 @@ final class AudioTranscoder {
 
     private func drainEncoder() throws(MediaError) {
         guard let encoder = encoderContext, let packet else { return }
-        while true {
-            let received = avcodec_receive_packet(encoder, packet)
-            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
-            try FFmpegCall.check(received, "aac: avcodec_receive_packet")
-            av_packet_rescale_ts(packet, encoder.pointee.time_base, outputStream.pointee.time_base)
-            packet.pointee.stream_index = outputStream.pointee.index
-            try output.write(packet)
-        }
+        try output.writeEncodedPackets(
+            from: encoder, timeBase: encoder.pointee.time_base, using: packet, as: outputStream, label: "aac")
     }
 }

@@ -99,6 +99,25 @@ final class TranscodeOutput {
         try FFmpegCall.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
     }
 
+    /// Moves every packet `encoder` has ready into the file as packets of `stream`, timestamps
+    /// rescaled from `timeBase` (the encoder's); `prepare` sees each packet first.
+    func writeEncodedPackets(
+        from encoder: UnsafeMutablePointer<AVCodecContext>, timeBase: AVRational,
+        using packet: UnsafeMutablePointer<AVPacket>, as stream: UnsafeMutablePointer<AVStream>, label: String,
+        prepare: (UnsafeMutablePointer<AVPacket>) -> Void = { _ in }
+    ) throws(MediaError) {
+        while true {
+            let received = avcodec_receive_packet(encoder, packet)
+            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
+            try FFmpegCall.check(received, "\(label): avcodec_receive_packet")
+            prepare(packet)
+            av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            // The muxer takes ownership of the packet's data and resets it.
+            try write(packet)
+        }
+    }
+
     /// Writes the index and closes the file.
     func finish() throws(MediaError) {
         guard let format = context, headerWritten, !trailerWritten else { return }

@@ -231,19 +231,14 @@ final class VideoReencoder {
     /// Moves every packet the encoder has ready into the file.
     private func drainEncoder() throws(MediaError) {
         guard let encoder = encoderContext, let packet else { return }
-        while true {
-            let received = avcodec_receive_packet(encoder, packet)
-            if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
-            try FFmpegCall.check(received, "\(codecLabel): avcodec_receive_packet")
+        try output.writeEncodedPackets(from: encoder, timeBase: timeBase, using: packet, as: outputStream, label: codecLabel) {
+            packet in
             if let duration = pendingDurations.removeValue(forKey: packet.pointee.pts) {
                 packet.pointee.duration = duration
             } else if packet.pointee.duration <= 0 {
                 packet.pointee.duration = defaultDuration
             }
-            av_packet_rescale_ts(packet, timeBase, outputStream.pointee.time_base)
-            packet.pointee.stream_index = outputStream.pointee.index
             framesEncoded += 1
-            try output.write(packet)
         }
     }
 }
