@@ -204,17 +204,8 @@ public struct JPEGMakerNoteWriter: Sendable {
             }
             replaced = insertion..<insertion
         }
-        let payloadLength = exifHeader.count + tiff.count
-        guard payloadLength + 2 <= 0xFFFF else {
-            throw .limitExceeded(
-                context: "Exif APP1", limit: "segment length", value: UInt64(payloadLength + 2), maximum: 0xFFFF)
-        }
-        var segment = ByteWriter(capacity: payloadLength + 4)
-        segment.append([0xFF, 0xE1])
-        segment.u16(UInt16(payloadLength + 2))
-        segment.append(exifHeader)
-        segment.append(tiff)
-        let pieces: [Piece] = [.copy(0..<replaced.lowerBound), .bytes(segment.bytes), .copy(replaced.upperBound..<source.size)]
+        let segment = try JPEGSegment.application1(signature: exifHeader, payload: tiff, context: "Exif APP1")
+        let pieces: [Piece] = [.copy(0..<replaced.lowerBound), .bytes(segment), .copy(replaced.upperBound..<source.size)]
         let size = replaced.lowerBound + UInt64(segment.count) + (source.size - replaced.upperBound)
         return Plan(pieces: pieces, method: method, size: size)
     }

@@ -26,6 +26,24 @@ public struct JPEGSegment: Sendable, Equatable {
         marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
 
+    /// The bytes of an APP1 segment (marker, length, `signature`, `payload`), for example Exif
+    /// or XMP.
+    ///
+    /// - Throws: `FormatError.limitExceeded` when the payload does not fit one segment's 16-bit
+    ///   length; `context` names the segment in the error.
+    public static func application1(signature: [UInt8], payload: [UInt8], context: String) throws(FormatError) -> [UInt8] {
+        let payloadLength = signature.count + payload.count
+        guard payloadLength + 2 <= 0xFFFF else {
+            throw .limitExceeded(context: context, limit: "segment length", value: UInt64(payloadLength + 2), maximum: 0xFFFF)
+        }
+        var writer = ByteWriter(capacity: payloadLength + 4)
+        writer.append([0xFF, 0xE1])
+        writer.u16(UInt16(payloadLength + 2))
+        writer.append(signature)
+        writer.append(payload)
+        return writer.bytes
+    }
+
     /// Whether `marker` stands alone, without a length field (TEM, RSTn, SOI, EOI).
     public static func isStandalone(_ marker: UInt8) -> Bool {
         marker == 0x01 || (marker >= 0xD0 && marker <= 0xD9)

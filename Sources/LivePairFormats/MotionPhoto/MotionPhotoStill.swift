@@ -99,17 +99,8 @@ struct MotionPhotoStill {
         if let jpeg {
             var segment: [UInt8] = []
             if let packet {
-                let payloadLength = JPEGSegmentReader.xmpSignature.count + packet.count
-                guard payloadLength + 2 <= 0xFFFF else {
-                    throw .limitExceeded(
-                        context: "XMP APP1", limit: "segment length", value: UInt64(payloadLength + 2), maximum: 0xFFFF)
-                }
-                var writer = ByteWriter(capacity: payloadLength + 4)
-                writer.append([0xFF, 0xE1])
-                writer.u16(UInt16(payloadLength + 2))
-                writer.append(JPEGSegmentReader.xmpSignature)
-                writer.append(packet)
-                segment = writer.bytes
+                segment = try JPEGSegment.application1(
+                    signature: JPEGSegmentReader.xmpSignature, payload: packet, context: "XMP APP1")
             }
             let replaced = Self.xmpSegmentRange(jpeg)
             plan.copy(source, 0..<replaced.lowerBound)
