@@ -46,15 +46,7 @@ struct LoadingMotionPhotoTests {
 
         let expected = try LoadingReferenceTests.ffprobeFrameTimes(movie)
         #expect(!expected.isEmpty)
-        #expect(livePhoto.movie.frameTimes.count == expected.count)
-        #expect(zip(livePhoto.movie.frameTimes, expected).allSatisfy { abs($0 - $1) < 0.001 })
-        var times: [Double] = []
-        for try await frame in livePhoto.frames {
-            #expect(frame.image.width == livePhoto.frameSize.width && frame.image.height == livePhoto.frameSize.height)
-            times.append(frame.presentationTime)
-        }
-        #expect(times.count == expected.count)
-        #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 0.001 })
+        try await LoadingReferenceTests.expectFrames(of: livePhoto, at: expected)
 
         // The still-image time is the presentation timestamp, else the middle of the movie.
         let stamp = extraction.presentationTimestampUs.flatMap { $0 >= 0 ? Double($0) / 1e6 : nil }
