@@ -11,9 +11,11 @@ public enum LoaderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file could not be read or parsed: the path and the parser's error.
     case unreadable(path: String, reason: String)
     /// A file is not a still or movie format the loader decodes (`format` names it, for example
-    /// `png`), or the files given are not one still and one movie or one motion photo (`format`
-    /// then says what was given).
+    /// `png`).
     case unsupportedFormat(path: String, format: String)
+    /// The files given are not one still and one movie, or one motion photo: `paths`, and what
+    /// they were (`given`). Reported with the code `unsupported-format` too.
+    case unsupportedResources(paths: String, given: String)
     /// Decoding the still failed.
     case stillDecodeFailed(path: String, MediaError)
     /// Decoding the movie (its poster or frames) failed.
@@ -25,7 +27,7 @@ public enum LoaderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPair: return "invalid-pair"
         case .cancelled: return "cancelled"
         case .unreadable: return "unreadable"
-        case .unsupportedFormat: return "unsupported-format"
+        case .unsupportedFormat, .unsupportedResources: return "unsupported-format"
         case .stillDecodeFailed: return "still-decode-failed"
         case .movieDecodeFailed: return "movie-decode-failed"
         }
@@ -38,9 +40,9 @@ public enum LoaderError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid pair: " + findings.map { "\($0.code): \($0.message)" }.joined(separator: "; ")
         case .cancelled: return "cancelled"
         case let .unreadable(path, reason): return "\(path): unreadable: \(reason)"
-        case let .unsupportedFormat(path, format) where format.contains(" "):
-            return "\(path): the loader takes one still and one movie, or one motion photo; got \(format)"
         case let .unsupportedFormat(path, format): return "\(path): the loader does not decode \(format) files"
+        case let .unsupportedResources(paths, given):
+            return "\(paths): the loader takes one still and one movie, or one motion photo; got \(given)"
         case let .stillDecodeFailed(path, error): return "\(path): still decode failed: \(error)"
         case let .movieDecodeFailed(path, error): return "\(path): movie decode failed: \(error)"
         }

@@ -19,8 +19,8 @@ struct PairCheck: Sendable {
     let validator: Validator
 
     /// The still and the movie among `paths` (or the motion photo alone); throws `.unreadable`
-    /// for a file that cannot be read and `.unsupportedFormat` when the files are neither one
-    /// still and one movie nor one motion photo.
+    /// for a file that cannot be read, `.unsupportedFormat` for a file of another format and
+    /// `.unsupportedResources` when the files are neither one still and one movie nor one motion photo.
     func halves(_ paths: [String]) throws(LoaderError) -> Halves {
         let identifier = ResourceIdentifier(limits: validator.limits)
         let identities = paths.map { identifier.identify(path: $0) }
@@ -35,16 +35,16 @@ struct PairCheck: Sendable {
                 if let issue = photo.issues.first(where: { $0.code == "motion-photo-video-missing" }) {
                     throw .unreadable(path: photo.path, reason: issue.message)
                 }
-                throw .unsupportedFormat(path: photo.path, format: "a still alone that is not a motion photo (give its movie too)")
+                throw .unsupportedResources(
+                    paths: photo.path, given: "a still alone that is not a motion photo (give its movie too)")
             }
             return Halves(
                 photo: photo, video: nil, embedded: EmbeddedMovie(containerPath: photo.path, offset: offset, length: length))
         }
         let stills = identities.filter { $0.format.isStill }, movies = identities.filter { $0.format.isMovie }
         guard identities.count == 2, stills.count == 1, movies.count == 1 else {
-            throw .unsupportedFormat(
-                path: paths.joined(separator: ", "),
-                format: "\(stills.count) still(s) and \(movies.count) movie(s)")
+            throw .unsupportedResources(
+                paths: paths.joined(separator: ", "), given: "\(stills.count) still(s) and \(movies.count) movie(s)")
         }
         return Halves(photo: stills[0], video: movies[0], embedded: nil)
     }
