@@ -1,4 +1,3 @@
-import Dispatch
 public import LivePairFormats
 
 /// Renders a HEIF image item upright from its `HEIFImageRecipe`: decodes the HEVC tiles in
@@ -127,51 +126,17 @@ public struct HEICImageDecoder: Sendable {
         return try PixelBuffer.makeUninitialized(width: placement.width, height: placement.height, format: .rgba8) {
             buffer, bytesPerRow throws(MediaError) in
             guard let base = buffer.baseAddress else { return }
-            let stop = CancellationFlag()
-            var failures = [MediaError?](repeating: nil, count: recipe.tiles.count)
-            failures.withUnsafeMutableBufferPointer { failureSlots in
-                let output = TileDestinations(base: UnsafeMutableRawPointer(base), failures: failureSlots)
-                let place: @Sendable (Int) -> Void = { index in
-                    if stop.isCancelled { return }
-                    if isCancelled() {
-                        output.record(.cancelled, at: index)
-                        stop.cancel()
-                        return
-                    }
-                    let x = (index % recipe.columns) * tileWidth, y = (index / recipe.columns) * tileHeight
-                    guard let part = placement.visiblePart(x: x, y: y, width: tileWidth, height: tileHeight) else {
-                        return  // wholly outside the output or the clean aperture
-                    }
-                    do throws(MediaError) {
-                        let pixels = try tileDecoder.decodeTopLeft(
-                            of: recipe.tiles[index], width: part.x + part.width - x, height: part.y + part.height - y,
-                            reduction: reduction)
-                        placement.copy(part, from: pixels, tileX: x, tileY: y, to: output.base, destinationRow: bytesPerRow)
-                    } catch {
-                        output.record(error, at: index)
-                        stop.cancel()
-                    }
+            try ParallelPieces.run(count: recipe.tiles.count, output: UnsafeMutableRawPointer(base), isCancelled: isCancelled) {
+                index, output throws(MediaError) in
+                let x = (index % recipe.columns) * tileWidth, y = (index / recipe.columns) * tileHeight
+                guard let part = placement.visiblePart(x: x, y: y, width: tileWidth, height: tileHeight) else {
+                    return  // wholly outside the output or the clean aperture
                 }
-                if recipe.tiles.count == 1 {
-                    place(0)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: recipe.tiles.count, execute: place)
-                }
+                let pixels = try tileDecoder.decodeTopLeft(
+                    of: recipe.tiles[index], width: part.x + part.width - x, height: part.y + part.height - y,
+                    reduction: reduction)
+                placement.copy(part, from: pixels, tileX: x, tileY: y, to: output, destinationRow: bytesPerRow)
             }
-            if failures.contains(where: { $0 == .cancelled }) { throw .cancelled }
-            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
     }
-}
-
-/// The output pixels and per-tile failure slots shared by the parallel tile decodes.
-///
-/// `@unchecked Sendable` is sound here: every iteration writes only its own tile's upright
-/// pixels (the placement is one-to-one) and its own failure slot, and `concurrentPerform`
-/// returns only after all iterations, before the buffers are read or freed.
-private struct TileDestinations: @unchecked Sendable {
-    let base: UnsafeMutableRawPointer
-    let failures: UnsafeMutableBufferPointer<MediaError?>
-
-    func record(_ error: MediaError, at index: Int) { failures[index] = error }
 }

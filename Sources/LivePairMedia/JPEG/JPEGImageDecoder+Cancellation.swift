@@ -1,5 +1,4 @@
 internal import CTurboJPEG
-import Dispatch
 import LivePairFormats
 
 extension JPEGImageDecoder {
@@ -41,51 +40,24 @@ extension JPEGImageDecoder {
         return try PixelBuffer.makeUninitialized(width: width, height: height, format: .rgba8) {
             buffer, bytesPerRow throws(MediaError) in
             guard let base = buffer.baseAddress else { return }
-            let stop = CancellationFlag()
-            var failures = [MediaError?](repeating: nil, count: strips.strips.count)
-            failures.withUnsafeMutableBufferPointer { slots in
-                let output = StripDestinations(base: base, failures: slots)
-                DispatchQueue.concurrentPerform(iterations: strips.strips.count) { index in
-                    if stop.isCancelled { return }
-                    if cancellation.isCancelled {
-                        output.record(.cancelled, at: index)
-                        stop.cancel()
-                        return
+            try ParallelPieces.run(
+                count: strips.strips.count, output: UnsafeMutableRawPointer(base), isCancelled: { cancellation.isCancelled }
+            ) { index, output throws(MediaError) in
+                let strip = strips.strips[index]
+                let firstRow = Int(livepair_tjscaled(Int32(strip.firstRow), factor))
+                let rows = min(Int(livepair_tjscaled(Int32(strip.height), factor)), height - firstRow)
+                guard rows > 0 else { return }
+                try TurboJPEG.withDecompressor { handle throws(MediaError) in
+                    let result = strip.data.withUnsafeBufferPointer { jpeg in
+                        tjDecompress2(
+                            handle, jpeg.baseAddress, UInt(jpeg.count),
+                            output.assumingMemoryBound(to: UInt8.self) + firstRow * bytesPerRow, Int32(width),
+                            Int32(bytesPerRow), Int32(rows), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
                     }
-                    let strip = strips.strips[index]
-                    let firstRow = Int(livepair_tjscaled(Int32(strip.firstRow), factor))
-                    let rows = min(Int(livepair_tjscaled(Int32(strip.height), factor)), height - firstRow)
-                    guard rows > 0 else { return }
-                    do throws(MediaError) {
-                        try TurboJPEG.withDecompressor { handle throws(MediaError) in
-                            let result = strip.data.withUnsafeBufferPointer { jpeg in
-                                tjDecompress2(
-                                    handle, jpeg.baseAddress, UInt(jpeg.count), output.base + firstRow * bytesPerRow,
-                                    Int32(width), Int32(bytesPerRow), Int32(rows), Int32(TJPF_RGBA.rawValue),
-                                    TJFLAG_LIMITSCANS)
-                            }
-                            try TurboJPEG.check(result, handle, "tjDecompress2 (strip)", acceptWarnings: !warningsAreErrors)
-                        }
-                    } catch {
-                        output.record(error, at: index)
-                        stop.cancel()
-                    }
+                    try TurboJPEG.check(result, handle, "tjDecompress2 (strip)", acceptWarnings: !warningsAreErrors)
                 }
             }
-            if cancellation.isCancelled || failures.contains(where: { $0 == .cancelled }) { throw .cancelled }
-            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+            if cancellation.isCancelled { throw .cancelled }
         }
     }
-}
-
-/// The output rows and per-strip failure slots shared by the parallel strip decodes.
-///
-/// `@unchecked Sendable` is sound here: every iteration writes only its own strip's rows and its
-/// own failure slot, and `concurrentPerform` returns only after all iterations, before the
-/// buffers are read or freed.
-private struct StripDestinations: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-    let failures: UnsafeMutableBufferPointer<MediaError?>
-
-    func record(_ error: MediaError, at index: Int) { failures[index] = error }
 }
