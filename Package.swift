@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LivePairFormats", targets: ["LivePairFormats"]),
         .library(name: "LivePairMedia", targets: ["LivePairMedia"]),
         .library(name: "LivePairLibrary", targets: ["LivePairLibrary"]),
+        .library(name: "LivePairServer", targets: ["LivePairServer"]),
         .executable(name: "livepair", targets: ["livepair"]),
         .executable(name: "livepair-bench", targets: ["livepair-bench"]),
     ],
@@ -37,6 +38,9 @@ let package = Package(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -53,10 +57,22 @@ let package = Package(
         .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
-            name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto"],
+            name: "LivePairLibrary",
+            dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto", "LivePairLogging"],
+            swiftSettings: strictSettings),
+        // A small swift-log-shaped facade (Logger, LogHandler, JSON lines): the library logs through it.
+        .target(name: "LivePairLogging", swiftSettings: strictSettings),
+        // The HTTP service (`livepair serve`): libmicrohttpd routes over the library, the ingestor and the loader.
+        .target(
+            name: "LivePairServer",
+            dependencies: [
+                "CMicroHTTPD", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairLogging", "LivePairCrypto",
+            ],
             swiftSettings: strictSettings),
         // The command library behind the `livepair` executable.
-        .target(name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary"], swiftSettings: strictSettings),
+        .target(
+            name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary", "LivePairServer", "LivePairLogging"],
+            swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "livepair-bench",
@@ -74,6 +90,9 @@ let package = Package(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "TestSupport"],
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ public enum LivePairTool {
     /// Every subcommand, in help order.
     static let commands: [any Command.Type] = [
         InspectCommand.self, PairCommand.self, ValidateCommand.self, PreviewCommand.self, MakeCommand.self,
-        RestampCommand.self, ConvertCommand.self, LibraryCommand.self, ImportCommand.self,
+        RestampCommand.self, ConvertCommand.self, LibraryCommand.self, ImportCommand.self, ServeCommand.self,
     ]
 
     /// The top-level help text.
