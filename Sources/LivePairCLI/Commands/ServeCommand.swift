@@ -37,6 +37,9 @@ public enum ServeCommand: Command {
           --threads <n>           Worker threads of the HTTP daemon (default: 2 per core, at least 4).
           --connection-timeout <seconds>
                                   Drop a connection idle this long, a slow client's too (default: 30).
+          --request-timeout <seconds>
+                                  Drop a request not received whole after this long, body included
+                                  (a client trickling its upload; default: 600).
           --long-poll-limit <seconds>
                                   Longest wait of GET /v1/changes (default: 30).
           -h, --help              Show help information.
@@ -52,7 +55,7 @@ public enum ServeCommand: Command {
             parsed = try ParsedArguments(
                 arguments, flags: [],
                 options: [
-                    "library", "catalog", "store", "tokens", "listen", "upload-limit", "threads", "connection-timeout",
+                    "library", "catalog", "store", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit",
                 ])
         } catch {

@@ -29,6 +29,7 @@ struct ServeSettings {
             daemon.threads = Int(try Self.number(parsed, "threads", default: 4, range: 1...256))
         }
         daemon.connectionTimeout = Int(try Self.number(parsed, "connection-timeout", default: 30, range: 1...86_400))
+        daemon.requestTimeout = Double(try Self.number(parsed, "request-timeout", default: 600, range: 1...86_400))
         longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
     }
 

@@ -14,6 +14,7 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let workQueue = DispatchQueue(label: "livepair.serve.work", qos: .userInitiated, attributes: .concurrent)
     private let activity = Mutex(Activity())
     private let stopping = Atomic<Bool>(false)
+    private let requestTimeout: Double
     /// The port it listens on.
     public private(set) var port: UInt16
 
@@ -26,6 +27,7 @@ public final class HTTPDaemon: @unchecked Sendable {
     /// - Throws: `HTTPError` 500 when the address is not IPv4 or the port cannot be bound.
     public init(configuration: DaemonConfiguration, handler: any ExchangeHandler) throws(HTTPError) {
         self.handler = handler
+        requestTimeout = configuration.requestTimeout
         port = 0
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
@@ -78,6 +80,10 @@ public final class HTTPDaemon: @unchecked Sendable {
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
         if uploadDataSize.pointee > 0 {
+            guard exchange.elapsedSeconds <= requestTimeout else {
+                exchange.spool?.discard()
+                return false  // a client trickling its body: close the connection
+            }
             exchange.bytesReceived += Int64(uploadDataSize.pointee)
             if exchange.queued == nil, let spool = exchange.spool {
                 spool.append(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
