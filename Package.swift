@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "TestSupport"],
-            swiftSettings: strictSettings),
+            exclude: ["browser"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

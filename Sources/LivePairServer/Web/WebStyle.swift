@@ -23,7 +23,7 @@ enum WebStyle {
         .tile video { opacity: 0; transition: opacity .15s, transform .3s; }
         .tile.playing video { opacity: 1; }
         .tile.playing.full video { transform: scale(1.05); }
-        .tile .badge { position: absolute; left: 6px; top: 6px; font-size: 11px; font-weight: 600; color: #fff;
+        .tile .badge { position: absolute; z-index: 1; left: 6px; top: 6px; font-size: 11px; font-weight: 600; color: #fff;
           background: #0007; border-radius: 4px; padding: 1px 5px; pointer-events: none; }
         #detail { position: fixed; inset: 0; background: #000c; display: flex; align-items: center; justify-content: center; }
         #detail[hidden] { display: none; }
