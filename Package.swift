@@ -76,7 +76,9 @@ let package = Package(
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "livepair-bench",
-            dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto"],
+            dependencies: [
+                "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LivePairServer",
+            ],
             swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
