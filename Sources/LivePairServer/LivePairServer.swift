@@ -25,7 +25,6 @@ public final class LivePairServer: Sendable {
             library: library, ingestor: ingestor, tokens: tokens, derivatives: derivatives, configuration: configuration,
             logger: logger)
         daemon = try HTTPDaemon(configuration: configuration.daemon, handler: service)
-        service.shutdown.store(false, ordering: .releasing)
     }
 
     /// The port it listens on.

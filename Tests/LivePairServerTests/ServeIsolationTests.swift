@@ -100,9 +100,16 @@ extension ServeHTTPTests {
         #expect(String(decoding: motion.body[4..<8], as: UTF8.self) == "ftyp")
         let placeholder = try client.send("GET", "/v1/assets/\(identifier)/placeholder.jpg", token: "alice-token")
         #expect(placeholder.status == 200)
+        let concurrent = StatusCollector()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            concurrent.add((try? client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=100", token: "alice-token").status) ?? -1)
+        }
+        #expect(concurrent.counts() == [200: 6])
         #expect(try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=9", token: "alice-token").status == 400)
         let metrics = String(decoding: try client.send("GET", "/metrics").body, as: UTF8.self)
-        #expect(metrics.contains("livepair_derivatives_made_total 3"), "still, motion and placeholder made once each")
+        #expect(
+            metrics.contains("livepair_derivatives_made_total 4"),
+            "two stills, the motion and the placeholder made once each (six concurrent requests, one decode)")
         #expect(try client.send("GET", "/v1/assets/NOPE", token: "alice-token").status == 404)
         #expect(try client.send("GET", "/v1/nothing-here").status == 404)
         #expect(try client.send("POST", "/v1/assets").status == 405)

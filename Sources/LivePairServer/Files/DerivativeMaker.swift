@@ -12,6 +12,7 @@ struct DerivativeMaker: Sendable {
     let library: PhotoLibrary
     let cache: any DerivativeCache
     let metrics: Metrics
+    let inFlight = InFlightKeys()
 
     /// The cached file of `derivative` for the asset with `resources`, made first when needed.
     /// - Throws: 404 when the asset has nothing to make it from (no motion for a plain photo),
@@ -23,15 +24,18 @@ struct DerivativeMaker: Sendable {
         let video = resources.first { $0.type == .pairedVideo } ?? resources.first { $0.type == .video }
         let key = derivative.key(photo: photo, video: video)
         if let path = cache.file(for: key) { return (path, key) }
-        let temporary = cache.temporaryPath(for: key)
-        do throws(HTTPError) {
-            try make(derivative, photo: photo, video: video, asset: asset, into: temporary)
-        } catch {
-            unlink(temporary)
-            throw error
+        return try inFlight.exclusively(key) { () throws(HTTPError) -> (path: String, key: String) in
+            if let path = cache.file(for: key) { return (path, key) }  // made while this request waited
+            let temporary = cache.temporaryPath(for: key)
+            do throws(HTTPError) {
+                try make(derivative, photo: photo, video: video, asset: asset, into: temporary)
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            metrics.derivativeMade()
+            return (try cache.insert(temporary, for: key), key)
         }
-        metrics.derivativeMade()
-        return (try cache.insert(temporary, for: key), key)
     }
 
     private func make(
