@@ -127,7 +127,9 @@ extension ServeHTTPTests {
         while server.spoolFiles().isEmpty && box.response == nil && Date() < deadline.addingTimeInterval(5) { usleep(1000) }
         #expect(server.stop() == 0)
         #expect(done.wait(timeout: .now() + 10) == .success)
+        // Finished (pending, the half is stored) or cleanly aborted (no response): never half-done.
         if let status = box.response?.status { #expect(status == 202) }
+        #expect(server.spoolFiles().isEmpty)
         #expect(server.logText.contains("\"message\":\"stopped\""))
     }
 }
