@@ -14,14 +14,25 @@ struct DerivativeMaker: Sendable {
     let metrics: Metrics
     let inFlight = InFlightKeys()
 
+    /// The cached file of `derivative` for the asset with `resources`, when it is made already.
+    func cachedFile(_ derivative: Derivative, resources: [LibraryAssetResource]) -> (path: String, key: String)? {
+        let (photo, video) = Self.sources(resources)
+        let key = derivative.key(photo: photo, video: video)
+        return cache.file(for: key).map { ($0, key) }
+    }
+
+    /// The still and the movie a derivative is made from.
+    static func sources(_ resources: [LibraryAssetResource]) -> (photo: LibraryAssetResource?, video: LibraryAssetResource?) {
+        (resources.first { $0.type == .photo }, resources.first { $0.type == .pairedVideo } ?? resources.first { $0.type == .video })
+    }
+
     /// The cached file of `derivative` for the asset with `resources`, made first when needed.
     /// - Throws: 404 when the asset has nothing to make it from (no motion for a plain photo),
     ///   422 when the loader cannot decode it.
     func file(_ derivative: Derivative, asset: Asset, resources: [LibraryAssetResource]) throws(HTTPError) -> (
         path: String, key: String
     ) {
-        let photo = resources.first { $0.type == .photo }
-        let video = resources.first { $0.type == .pairedVideo } ?? resources.first { $0.type == .video }
+        let (photo, video) = Self.sources(resources)
         let key = derivative.key(photo: photo, video: video)
         if let path = cache.file(for: key) { return (path, key) }
         return try inFlight.exclusively(key) { () throws(HTTPError) -> (path: String, key: String) in

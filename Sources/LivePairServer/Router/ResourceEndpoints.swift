@@ -8,18 +8,32 @@ extension LivePairService {
             Route(method: "GET", pattern: "/v1/assets/{id}/resources/{type}", authenticated: true, kind: .quick) {
                 [self] context throws(HTTPError) in try original(context)
             },
-            Route(method: "GET", pattern: "/v1/assets/{id}/placeholder.jpg", authenticated: true, kind: .blocking) {
-                [self] context throws(HTTPError) in try derivative(.placeholder, context)
+            derivativeRoute("placeholder.jpg") { _ throws(HTTPError) in .placeholder },
+            derivativeRoute("still.jpg") { context throws(HTTPError) in
+                .still(size: try context.integer("size", in: Derivative.sizes, default: 1024))
             },
-            Route(method: "GET", pattern: "/v1/assets/{id}/still.jpg", authenticated: true, kind: .blocking) {
-                [self] context throws(HTTPError) in
-                try derivative(.still(size: try context.integer("size", in: Derivative.sizes, default: 1024)), context)
-            },
-            Route(method: "GET", pattern: "/v1/assets/{id}/motion.mp4", authenticated: true, kind: .blocking) {
-                [self] context throws(HTTPError) in
-                try derivative(.motion(size: try context.integer("size", in: Derivative.sizes, default: 720)), context)
+            derivativeRoute("motion.mp4") { context throws(HTTPError) in
+                .motion(size: try context.integer("size", in: Derivative.sizes, default: 720))
             },
         ]
+    }
+
+    /// A derivative's route: answered from the cache on the daemon's thread when it is there,
+    /// else made on the work queue.
+    private func derivativeRoute(
+        _ name: String, _ derivative: @escaping @Sendable (RouteContext) throws(HTTPError) -> Derivative
+    ) -> Route {
+        var route = Route(method: "GET", pattern: "/v1/assets/{id}/" + name, authenticated: true, kind: .blocking) {
+            [self] context throws(HTTPError) in
+            guard let response = try self.derivative(try derivative(context), context, onlyCached: false) else {
+                throw .internal("the derivative was not made")
+            }
+            return response
+        }
+        route.respondWithoutBlocking = { [self] context throws(HTTPError) in
+            try self.derivative(try derivative(context), context, onlyCached: true)
+        }
+        return route
     }
 
     private func original(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
@@ -33,9 +47,15 @@ extension LivePairService {
             contentType: Self.mediaType(of: resource.uniformTypeIdentifier), extraHeaders: [("Content-Disposition", disposition)])
     }
 
-    private func derivative(_ derivative: Derivative, _ context: RouteContext) throws(HTTPError) -> HTTPResponse {
+    /// The derivative's file response; nil when `onlyCached` and it is not made yet.
+    private func derivative(_ derivative: Derivative, _ context: RouteContext, onlyCached: Bool) throws(HTTPError)
+        -> HTTPResponse?
+    {
         let (asset, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
-        let (path, key) = try derivatives.file(derivative, asset: asset, resources: resources)
+        let found = onlyCached
+            ? derivatives.cachedFile(derivative, resources: resources)
+            : try derivatives.file(derivative, asset: asset, resources: resources)
+        guard let (path, key) = found else { return nil }
         return try FileResponder.respond(to: context.request, path: path, etag: key, contentType: derivative.contentType)
     }
 

@@ -18,6 +18,9 @@ struct Route: Sendable {
     let authenticated: Bool
     let kind: Kind
     let respond: @Sendable (RouteContext) throws(HTTPError) -> HTTPResponse
+    /// For a blocking route: an answer that needs no blocking work (a derivative already cached),
+    /// tried first on the daemon's worker thread; nil to go to the work queue.
+    var respondWithoutBlocking: (@Sendable (RouteContext) throws(HTTPError) -> HTTPResponse?)? = nil
 
     private var segments: [Substring] { pattern.split(separator: "/", omittingEmptySubsequences: false) }
 

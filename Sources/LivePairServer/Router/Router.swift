@@ -31,6 +31,14 @@ struct Router: Sendable {
             return .respond(Self.annotate(HTTPResponse(error: error), route: route.pattern, owner: nil))
         }
         let known = route.authenticated ? owner : nil
+        if let quick = route.respondWithoutBlocking {
+            let context = RouteContext(request: request, parameters: parameters, owner: owner, body: .none)
+            do throws(HTTPError) {
+                if let response = try quick(context) { return .respond(Self.annotate(response, route: route.pattern, owner: known)) }
+            } catch {
+                return .respond(Self.annotate(HTTPResponse(error: error), route: route.pattern, owner: known))
+            }
+        }
         return .receive(
             spoolLimit: route.kind == .upload ? uploadLimit : nil, offThread: route.kind != .quick,
             respond: { body in
