@@ -46,8 +46,13 @@ extension ServeHTTPTests {
         let aliceChanges = try client.send("GET", "/v1/changes?since=0&timeout=0", token: "alice-token").json()
         #expect(aliceChanges["inserted"] as? [String] == [identifier])
         #expect(try client.send("GET", "/v1/assets/\(identifier)/resources/photo", token: "alice-token").status == 200)
+        let beforeDelete = try #require(aliceChanges["next"] as? Int)
         #expect(try client.send("DELETE", "/v1/assets/\(identifier)", token: "alice-token").status == 204)
         #expect(try client.send("GET", "/v1/assets/\(identifier)", token: "alice-token").status == 404)
+        let deleted = try client.send("GET", "/v1/changes?since=\(beforeDelete)&timeout=0", token: "alice-token").json()
+        #expect(deleted["deleted"] as? [String] == [identifier])
+        let notBobs = try client.send("GET", "/v1/changes?since=\(beforeDelete)&timeout=0", token: "bob-token").json()
+        #expect((notBobs["deleted"] as? [String])?.isEmpty == true)
         server.stop()
     }
 
