@@ -1,5 +1,5 @@
 import Foundation
-import LivePair
+import LivePairCore
 
 /// `livepair inspect [--json] PATH...`: what each file is.
 public enum InspectCommand: Command {

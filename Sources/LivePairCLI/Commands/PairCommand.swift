@@ -1,4 +1,4 @@
-import LivePair
+import LivePairCore
 
 /// `livepair pair [--json] [--match-names] PATH...`: which files belong together.
 public enum PairCommand: Command {
