@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 target="${1:-SampleMedia/}"
 
-swift build -c release --product livepair >/dev/null || exit 1
+swift build -c release --product livepair >/dev/null || exit 1  # inspect, pair, validate need no livepair-media
 livepair=.build/release/livepair
 
 echo "== livepair inspect $target"
