@@ -74,7 +74,7 @@ public enum ValidateCommand: Command {
         progress.finish()
         let shown = report.filtered(minimumSeverity: minimum)
         if parsed.has("json") {
-            streams.print(ValidateReport.json(shown, counts: report.countsBySeverity).rendered())
+            streams.print(ValidateReport.json(shown, counts: report.countsBySeverity))
         } else {
             streams.print(ValidateReport.text(shown, counts: report.countsBySeverity), terminator: "")
         }
