@@ -1,3 +1,4 @@
+import LivePairCLI
 import LivePairServer
 
 /// `livepair serve`'s options, checked.

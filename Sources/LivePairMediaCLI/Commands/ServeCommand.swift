@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 import LivePairLogging
 import LivePairServer
@@ -10,7 +11,7 @@ public enum ServeCommand: Command {
     /// The subcommand name.
     public static let name = "serve"
     /// One line saying what it does.
-    public static let abstract = "Serve a library over HTTP: uploads, assets, Live Photo derivatives and a web page."
+    public static let abstract = MediaCommandCatalog.serve
     /// The usage line.
     public static let usage = "livepair serve --library <dir> --tokens <file> [--listen <host>:<port>] [options]"
     /// The help text.
