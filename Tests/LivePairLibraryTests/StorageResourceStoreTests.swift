@@ -92,7 +92,9 @@ import Testing
         _ = try ResourceStore(directory: scratch.file("resources"))
         let abandoned = scratch.file("resources/.tmp/2147483646-abc.tmp")
         let heldHere = scratch.file("resources/.tmp/\(getpid())-def.tmp")
-        let heldElsewhere = scratch.file("resources/.tmp/1-ghi.tmp")  // "pid 1": alive in any namespace
+        // Named after a process id that means nothing here, as a writer in another PID namespace
+        // (another container) names its files: a clean-up by process id removed such files.
+        let heldElsewhere = scratch.file("resources/.tmp/2147483645-ghi.tmp")
         for path in [abandoned, heldHere, heldElsewhere] {
             #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
         }
