@@ -153,4 +153,25 @@ import Testing
         #expect(refusal(directory) == .creationInterrupted)
         #expect(try storedFiles(directory).count == 2)
     }
+
+    /// A library already open whose catalog stops carrying its identity (rewritten by another
+    /// program) removes nothing any more: every removal checks the identity in its transaction.
+    @Test func theSweepChecksTheIdentityInItsTransaction() throws {
+        let (directory, stored) = try populatedLibrary()
+        let library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 3600))
+        #expect(try storedFiles(directory) == stored, "the unreferenced file is younger than the grace period")
+        _ = try storageRunProgram("/usr/bin/python3", [
+            "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE library_identity SET identity = 'other'\"); c.commit()",
+            directory + "/catalog.sqlite",
+        ])
+        #expect(try library.removeUnreferencedResources(olderThan: 0) == 0)
+        #expect(try storedFiles(directory) == stored)
+        // With its identity back, the same sweep removes the one unreferenced file.
+        _ = try storageRunProgram("/usr/bin/python3", [
+            "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('UPDATE library_identity SET identity = ?', (sys.argv[2],)); c.commit()",
+            directory + "/catalog.sqlite", try #require(library.identity),
+        ])
+        #expect(try library.removeUnreferencedResources(olderThan: 0) == 1)
+        #expect(try storedFiles(directory).count == 2)
+    }
 }
