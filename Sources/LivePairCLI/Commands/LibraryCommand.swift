@@ -7,46 +7,52 @@ public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
     /// One line saying what it does.
-    public static let abstract = "Create a LivePair library; list, show, export and delete its assets; settle pending halves."
+    public static let abstract = "Create a library, manage its assets, settle pending halves."
     /// The usage line.
-    public static let usage =
-        "livepair library (init | list | show <id> | export <id> --output <dir> | delete <id> ... | pending [--older-than <age>] | settle --older-than <age>) --library <dir> [--json]"
+    public static let usage = """
+        livepair library (init | list | show <id> | export <id> --output <dir> |
+                                 delete <id> ... | pending [--older-than <age>] |
+                                 settle --older-than <age>) --library <dir> [--json]
+        """
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
 
-        A library is a directory with a content-addressed resource store and a SQLite catalog
-        (docs/library.md). Several processes may use it at once. A directory whose catalog is
-        missing, empty or not a LivePair catalog is refused and nothing in it is touched; a new
-        library is made only by 'init' or by an import into a missing or empty directory.
-        Deleting removes an asset with all its resources (a Live Photo's still and movie
-        together). Exported files are named after their original names made safe (a name such as
-        "../../etc/passwd" is written as "passwd" inside the output directory).
+        A library is a directory with a content-addressed resource store and a SQLite
+        catalog (docs/library.md); several processes may use it at once. A directory
+        whose catalog is missing, empty or not a LivePair catalog is refused, and
+        nothing in it is touched. Only 'init', or an import into a missing or empty
+        directory, creates a library. Deleting removes an asset with all its resources
+        (a Live Photo's still and movie together). Exported files get their original
+        names made safe ("../../etc/passwd" is written as "passwd" inside --output).
 
         USAGE: \(usage)
 
         ACTIONS:
-          init                    Create a new, empty library (the directory must be missing or empty).
-          list                    Every asset (hidden ones included), in the order they were added,
-                                  and how many halves are pending.
-          show <id>               One asset and its resources.
-          export <id>             Write the asset's resources into --output (created when missing).
-          delete <id> ...         Delete assets with all their resources (in batches of 100).
-          pending                 The Live Photo halves waiting for their partner, oldest first.
-          settle                  Import the halves pending longer than --older-than on their own
-                                  (a still as a photo, a movie as a video); a partner arriving later
-                                  is still attached.
+          init              Create a new, empty library (the directory must be missing
+                            or empty).
+          list              Every asset (hidden ones too), in the order they were
+                            added, and how many halves are pending.
+          show <id>         One asset and its resources.
+          export <id>       Write the asset's resources into --output.
+          delete <id> ...   Delete assets with all their resources (100 at a time).
+          pending           The Live Photo halves waiting for their partner.
+          settle            Import the halves pending at least --older-than alone (a
+                            still as a photo, a movie as a video); a partner arriving
+                            later still joins them.
 
         OPTIONS:
-          --library <dir>         The library directory (required).
-          --output <dir>          Where export writes.
-          --older-than <age>      For pending and settle: only halves waiting at least this long,
-                                  as a number and a unit: 90s, 30m, 2h, 7d.
-          --json                  Print one JSON object (schema: docs/cli.md).
-          -h, --help              Show help information.
+          --library <dir>   The library directory (required).
+          --output <dir>    Where export writes (created when missing).
+          --older-than <age>
+                            For pending and settle: only halves waiting at least this
+                            long, a number and a unit: 90s, 30m, 2h, 7d.
+          --json            Print one JSON object (schema: docs/cli.md).
+          -h, --help        Show help information.
 
         EXIT STATUS:
-          0 done, 1 the library or an asset could not be found or changed, 64 usage error.
+          0 done, 1 the library or an asset could not be found or changed, 64 usage
+          error.
         """
 
     private static let actions = "init | list | show | export | delete | pending | settle"
