@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 extension LibraryCommand {

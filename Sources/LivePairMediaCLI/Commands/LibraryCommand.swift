@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 /// `livepair library init|list|show|export|delete|pending|settle --library DIR [--json]`: create a
@@ -7,7 +8,7 @@ public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
     /// One line saying what it does.
-    public static let abstract = "Create a library, manage its assets, settle pending halves."
+    public static let abstract = MediaCommandCatalog.library
     /// The usage line.
     public static let usage = """
         livepair library (init | list | show <id> | export <id> --output <dir> |
