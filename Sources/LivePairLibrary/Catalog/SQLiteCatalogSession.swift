@@ -37,6 +37,17 @@ struct SQLiteCatalogSession: CatalogWriter {
         try sql { () throws(SQLiteError) in try database.run(text, parameters) }
     }
 
+    // MARK: - Identity
+
+    func libraryIdentity() throws(LibraryError) -> String? {
+        try sql { () throws(SQLiteError) -> String? in
+            guard try database.scalarInteger(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'library_identity'") == 1
+            else { return nil }
+            return try database.scalarText("SELECT identity FROM library_identity LIMIT 1")
+        }
+    }
+
     // MARK: - Change log
 
     func latestChangeSequence() throws(LibraryError) -> Int64 {

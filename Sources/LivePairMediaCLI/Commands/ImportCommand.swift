@@ -34,7 +34,9 @@ public enum ImportCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --library <dir>         The library directory (created when missing; required).
+          --library <dir>         The library directory (required). A missing or empty directory
+                                  gets a new library; one holding anything else must be a
+                                  LivePair library, else nothing is imported (exit 1).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
           --json                  Print one JSON object (schema: docs/cli.md).
@@ -67,9 +69,13 @@ public enum ImportCommand: Command {
         let library: PhotoLibrary
         do throws(LibraryError) {
             library = try PhotoLibrary.open(
-                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector()))
+                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
         } catch {
-            streams.printError("Error: \(directory): \(error)")
+            // The errors about the library directory name it already.
+            switch error {
+            case .libraryNotFound, .notALibrary, .directoryNotEmpty: streams.printError("Error: \(error)")
+            default: streams.printError("Error: \(directory): \(error)")
+            }
             return .failure
         }
         let ingestor = Ingestor(library: library)

@@ -47,12 +47,15 @@ enum LibraryReport {
     }
 
     /// `library list --json`.
-    static func listJSON(library: String, assets: [Asset]) -> JSONValue {
-        .object([("library", .string(library)), ("count", .integer(Int64(assets.count))), ("assets", .array(assets.map(json)))])
+    static func listJSON(library: String, assets: [Asset], pending: Int) -> JSONValue {
+        .object([
+            ("library", .string(library)), ("count", .integer(Int64(assets.count))), ("pending", .integer(Int64(pending))),
+            ("assets", .array(assets.map(json))),
+        ])
     }
 
     /// `library list`: one line per asset.
-    static func listText(_ assets: [Asset], resourceCounts: [String: Int]) -> String {
+    static func listText(_ assets: [Asset], resourceCounts: [String: Int], pending: Int) -> String {
         var text = ""
         for asset in assets {
             let kind = asset.isLivePhoto ? "live" : asset.mediaType.description
@@ -66,7 +69,7 @@ enum LibraryReport {
                 flags.joined(separator: ","),
             ].joined(separator: "\t").trimmingCharacters(in: .whitespaces) + "\n"
         }
-        text += "\(assets.count) asset\(assets.count == 1 ? "" : "s")\n"
+        text += "\(assets.count) asset\(assets.count == 1 ? "" : "s"), \(pending) pending \(pending == 1 ? "half" : "halves")\n"
         return text
     }
 
@@ -123,7 +126,7 @@ enum LibraryReport {
 
 extension JSONValue {
     /// The string, for string values.
-    fileprivate var stringValue: String? {
+    var stringValue: String? {
         if case let .string(text) = self { return text }
         return nil
     }
