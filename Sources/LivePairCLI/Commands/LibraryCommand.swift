@@ -10,7 +10,7 @@ public enum LibraryCommand: Command {
     public static let abstract = "List, show, export and delete the assets of a LivePair library."
     /// The usage line.
     public static let usage =
-        "livepair library (list | show <id> | export <id> --output <dir> | delete <id> ...) --library <dir> [--json]"
+        "livepair library (list | show <id> | export <id> --output <dir> [--for-photos] | delete <id> ...) --library <dir> [--json]"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -32,6 +32,9 @@ public enum LibraryCommand: Command {
         OPTIONS:
           --library <dir>         The library directory (required).
           --output <dir>          Where export writes.
+          --for-photos            Export a Live Photo ready for Apple Photos: the pair is restamped
+                                  into --output (identifier, still-image-time track at the asset's
+                                  still-image time); without it, export writes the originals.
           --json                  Print one JSON object (schema: docs/cli.md).
           -h, --help              Show help information.
 
@@ -43,7 +46,7 @@ public enum LibraryCommand: Command {
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["json"], options: ["library", "output"])
+            parsed = try ParsedArguments(arguments, flags: ["json", "for-photos"], options: ["library", "output"])
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -86,6 +89,10 @@ public enum LibraryCommand: Command {
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":
+                if parsed.has("for-photos") {
+                    return try LibraryPhotosExport.run(
+                        identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
+                }
                 return try export(identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
             default: return try delete(identifiers, from: library, json: json, streams: streams)
             }
@@ -107,7 +114,7 @@ public enum LibraryCommand: Command {
         return .success
     }
 
-    private static func asset(_ identifier: String, in library: PhotoLibrary) throws(LibraryError) -> Asset {
+    static func asset(_ identifier: String, in library: PhotoLibrary) throws(LibraryError) -> Asset {
         guard let asset = try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject else {
             throw .notFound(localIdentifier: identifier)
         }
@@ -156,7 +163,7 @@ public enum LibraryCommand: Command {
     }
 
     /// `name`, or `stem-2.ext`, `stem-3.ext`, ... when a file of that name exists or was written.
-    private static func uniqueName(_ name: String, in directory: String, avoiding used: Set<String>) -> String {
+    static func uniqueName(_ name: String, in directory: String, avoiding used: Set<String>) -> String {
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
         let suffix = dot.map { String(name[$0...]) } ?? ""

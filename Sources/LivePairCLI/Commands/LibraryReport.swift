@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairLibrary
 
 /// What `livepair library` prints, as text and JSON (schema: docs/cli.md).
@@ -31,6 +32,8 @@ enum LibraryReport {
             ("contentIdentifier", .optional(asset.contentIdentifier)),
             ("owner", .optional(asset.owner)),
             ("addedDate", iso8601(asset.addedDate)),
+            ("stillImageTime", asset.stillImageTime.map(JSONValue.number) ?? .null),
+            ("findings", .array(asset.findings.map(ValidateReport.findingJSON))),
         ])
     }
 
@@ -88,6 +91,13 @@ enum LibraryReport {
         ]
         if let location = asset.location { lines.append("location:            \(location.latitude), \(location.longitude)") }
         if let owner = asset.owner { lines.append("owner:               \(owner)") }
+        if let time = asset.stillImageTime { lines.append("still-image time:    \(String(format: "%.6f", time)) s") }
+        if !asset.findings.isEmpty {
+            lines.append("findings:")
+            for finding in asset.findings {
+                lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
+            }
+        }
         lines.append("resources:")
         for resource in resources {
             let name = resource.originalFilename.map { String(reflecting: $0) } ?? "-"
