@@ -16,12 +16,16 @@ extension ResourceIdentifier {
         guard let scanStart else { return }
         let end = min(identity.motionPhoto?.videoOffset ?? source.size, source.size)
         guard end > scanStart else { return }
-        let start = max(scanStart, end >= UInt64(Self.endOfImageWindow) ? end - UInt64(Self.endOfImageWindow) : 0)
-        guard let tail = try? source.read(at: start, count: Int(end - start)) else { return }
-        var index = tail.count - 1
-        while index > 0 {
-            if tail[index - 1] == 0xFF && tail[index] == 0xD9 { return }
-            index -= 1
+        // Nearly every JPEG ends with its EOI: one small read decides; the full window only otherwise.
+        for window in [4 << 10, Self.endOfImageWindow] {
+            let start = max(scanStart, end >= UInt64(window) ? end - UInt64(window) : 0)
+            guard let tail = try? source.read(at: start, count: Int(end - start)) else { return }
+            var index = tail.count - 1
+            while index > 0 {
+                if tail[index - 1] == 0xFF && tail[index] == 0xD9 { return }
+                index -= 1
+            }
+            if start == scanStart { break }
         }
         identity.issues.append(
             IdentityIssue(
