@@ -83,8 +83,16 @@ struct ImportPolicyCommandTests {
 
         // For Photos: the pair restamped with the asset's identifier and still-image time.
         let photos = workspace.url.appendingPathComponent("photos").path
-        let export = try LivePairBinary.run(["library", "export", identifier, "--library", library, "--output", photos, "--for-photos"])
+        let export = try LivePairBinary.run(
+            ["library", "export", identifier, "--library", library, "--output", photos, "--for-photos", "--json"])
         #expect(export.status == 0, "\(export.output)\(export.error)")
+        let written = try #require(try LivePairBinary.json(export.output)["files"] as? [[String: Any]])
+        #expect(written.compactMap { $0["type"] as? String } == ["photo", "pairedVideo"])
+        for file in written {
+            let path = try #require(file["path"] as? String)
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            #expect(file["size"] as? Int == size, "the JSON gives the written (restamped) size of \(path)")
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["IMG_3582.HEIC", "IMG_3582.mov"])
         let inspect = try LivePairBinary.run(["inspect", "--json", photos + "/IMG_3582.mov"]).output
         let movie = try #require((try JSONSerialization.jsonObject(with: Data(inspect.utf8)) as? [[String: Any]])?.first)

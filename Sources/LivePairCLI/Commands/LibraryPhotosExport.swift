@@ -26,15 +26,8 @@ enum LibraryPhotosExport {
             let video = resources.first(where: { $0.type == .pairedVideo })
         else {
             // Nothing to restamp: the plain export.
-            var written: [(LibraryAssetResource, String)] = []
             var used: Set<String> = []
-            for resource in resources {
-                let name = LibraryCommand.uniqueName(resource.exportFilename, in: directory, avoiding: used)
-                used.insert(name)
-                try manager.writeData(for: resource, toFile: directory + "/" + name)
-                written.append((resource, directory + "/" + name))
-            }
-            print(asset, written, json: json, streams: streams)
+            print(asset, try writeAsStored(resources, into: directory, manager: manager, used: &used), json: json, streams: streams)
             return .success
         }
         // The stored originals go to a hidden scratch folder beside the output (same file system),
@@ -65,14 +58,24 @@ enum LibraryPhotosExport {
         } catch {
             throw .io(path: directory, reason: "the Live Photo could not be prepared for Photos: \(error)")
         }
-        for resource in resources where resource.type != .photo && resource.type != .pairedVideo {
+        let others = resources.filter { $0.type != .photo && $0.type != .pairedVideo }
+        written += try writeAsStored(others, into: directory, manager: manager, used: &used)
+        print(asset, written, json: json, streams: streams)
+        return .success
+    }
+
+    /// Writes `resources` into `directory` as stored, under unique safe names (recorded in `used`).
+    private static func writeAsStored(
+        _ resources: [LibraryAssetResource], into directory: String, manager: AssetResourceManager, used: inout Set<String>
+    ) throws(LibraryError) -> [(LibraryAssetResource, String)] {
+        var written: [(LibraryAssetResource, String)] = []
+        for resource in resources {
             let name = LibraryCommand.uniqueName(resource.exportFilename, in: directory, avoiding: used)
             used.insert(name)
             try manager.writeData(for: resource, toFile: directory + "/" + name)
             written.append((resource, directory + "/" + name))
         }
-        print(asset, written, json: json, streams: streams)
-        return .success
+        return written
     }
 
     private static func print(

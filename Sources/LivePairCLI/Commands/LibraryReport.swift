@@ -107,6 +107,11 @@ enum LibraryReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The size of the file at `path`, nil when it cannot be read.
+    private static func writtenSize(_ path: String) -> UInt64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.uint64Value
+    }
+
     /// `library export --json`.
     static func exportJSON(_ asset: Asset, files: [(LibraryAssetResource, String)]) -> JSONValue {
         .object([
@@ -115,7 +120,11 @@ enum LibraryReport {
                 "files",
                 .array(
                     files.map { resource, path in
-                        .object([("type", .string(resource.type.rawValue)), ("path", .string(path)), ("size", .integer(Int64(resource.size)))])
+                        // The written file's size: a Live Photo exported for Photos is restamped.
+                        .object([
+                            ("type", .string(resource.type.rawValue)), ("path", .string(path)),
+                            ("size", .integer(Int64(writtenSize(path) ?? resource.size))),
+                        ])
                     })
             ),
         ])
