@@ -56,7 +56,8 @@ public final class Ingestor: Sendable {
         if case let .rejected(findings) = classification { return .rejected(findings) }
         if options.decodesMedia {
             let fileName = path.split(separator: "/").last.map(String.init) ?? path
-            let undecodable = Validator().decodeFindings(for: identity).map { finding in
+            let deep = Validator.mediaDeepValidation(options: ValidationOptions(deep: true))
+            let undecodable = Validator.decodeFindings(for: identity, using: deep).map { finding in
                 Finding(
                     code: finding.code, severity: finding.severity, path: name,
                     message: finding.message.replacingOccurrences(of: fileName, with: name), hint: finding.hint)

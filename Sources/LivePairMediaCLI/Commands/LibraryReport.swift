@@ -1,5 +1,6 @@
 import Foundation
 import LivePair
+import LivePairCLI
 import LivePairLibrary
 
 /// What `livepair library` prints, as text and JSON (schema: docs/cli.md).
