@@ -52,6 +52,26 @@ struct IngestPolicyTests {
         }
     }
 
+    @Test("a late movie without a still-image time attaches to its still imported alone, with the flag, the derived time and the date")
+    func lateMovieAttachesWithFlags() throws {
+        let workspace = try V.Workspace()
+        let movie = try workspace.write(try Self.movieWithoutStillImageTime(), as: "IMG_3582.mov")
+        let fixture = try IngestFixture("late-flags")
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        _ = try ingestor.ingest(fileAt: SampleMedia.path("live/IMG_3582.HEIC"), owner: "o", originalFilename: "IMG_3582.HEIC")
+        let alone = try #require(try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0)).first)
+        let identifier = try #require(alone.localIdentifier)
+        let attached = try ingestor.ingest(fileAt: movie, owner: "o", originalFilename: "IMG_3582.mov")
+        #expect(attached == .accepted(localIdentifier: identifier))
+        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        #expect(asset.isLivePhoto)
+        #expect(asset.findings.contains { $0.code == .missingStillImageTime && $0.path == "IMG_3582.mov" })
+        #expect(abs((asset.stillImageTime ?? -1) - 0.6) < 1e-9)
+        _ = try IngestInvariants.check(library)
+    }
+
     @Test("a pair with its own still-image time stores the movie's time and no error flag")
     func ownStillImageTimeIsStored() throws {
         let fixture = try IngestFixture("own-still-time")

@@ -1,5 +1,6 @@
 import Foundation
 import LivePair
+import LivePairCLI
 import LivePairLibrary
 
 /// The files of one `livepair import` and what the library flagged on the assets they made.

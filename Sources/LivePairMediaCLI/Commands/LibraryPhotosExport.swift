@@ -1,5 +1,6 @@
 import Foundation
 import LivePair
+import LivePairCLI
 import LivePairLibrary
 
 /// `livepair library export <id> --output <dir> --for-photos`: a Live Photo as Apple Photos takes
