@@ -63,8 +63,12 @@ struct ImportPolicyCommandTests {
         try workspace.write(movieBytes, as: "inbox/IMG_3582.mov")
         let run = try LivePairBinary.run(["import", "--library", library, "--json", workspace.url.appendingPathComponent("inbox").path])
         #expect(run.status == 0, "\(run.output)\(run.error)")
-        let summary = try #require(try LivePairBinary.json(run.output)["summary"] as? [String: Int])
-        #expect(summary["imported"] == 2 && summary["pending"] == 0)
+        let imported = try LivePairBinary.json(run.output)
+        let summary = try #require(imported["summary"] as? [String: Int])
+        #expect(summary["imported"] == 2 && summary["pending"] == 0 && summary["flagged"] == 1)
+        // The movie's line lists the error; the HEVC information stays on the asset only.
+        let movieLine = try #require((imported["files"] as? [[String: Any]])?.first { ($0["path"] as? String)?.hasSuffix(".mov") == true })
+        #expect((movieLine["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == ["missing-still-image-time"])
 
         let list = try LivePairBinary.json(try LivePairBinary.run(["library", "list", "--library", library, "--json"]).output)
         let asset = try #require((list["assets"] as? [[String: Any]])?.first)

@@ -18,8 +18,9 @@ enum ImportFileList {
         }
     }
 
-    /// `files` with, for each accepted or duplicate one, the findings its asset keeps about it (a
-    /// finding names the file by its original filename, which the import sets to the file's name).
+    /// `files` with, for each accepted or duplicate one, the warnings and errors its asset keeps
+    /// about it (a finding names the file by its original filename, which the import sets to the
+    /// file's name).
     static func withFlags(_ files: [ImportReport.FileResult], library: PhotoLibrary) -> [ImportReport.FileResult] {
         let identifiers = files.compactMap { file -> String? in
             switch file.outcome {
@@ -37,7 +38,8 @@ enum ImportFileList {
             switch file.outcome {
             case let .accepted(identifier), let .duplicate(identifier):
                 let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-                result.findings = (findings[identifier] ?? []).filter { $0.path == name }
+                // Information (an HEVC movie, an unusual duration) stays on the asset, not in the report.
+                result.findings = (findings[identifier] ?? []).filter { $0.path == name && $0.severity >= .warning }
             default:
                 break
             }
