@@ -96,6 +96,14 @@ enum SQLiteCatalogSchema {
         );
         PRAGMA application_id=\(SQLiteCatalogHealth.applicationID);
         """,
+        // Version 3: what validation flagged on an asset it accepted, and a Live Photo's still-image time
+        // (the movie's own, or derived when it has none); see docs/ingestion.md.
+        """
+        ALTER TABLE assets ADD COLUMN still_image_time REAL;
+        ALTER TABLE assets ADD COLUMN findings TEXT;
+        ALTER TABLE asset_tombstones ADD COLUMN still_image_time REAL;
+        ALTER TABLE asset_tombstones ADD COLUMN findings TEXT;
+        """,
     ]
 
     /// The schema version this build writes.

@@ -11,9 +11,10 @@ public enum LibraryCommand: Command {
     public static let abstract = MediaCommandCatalog.library
     /// The usage line.
     public static let usage = """
-        livepair library (init | list | show <id> | export <id> --output <dir> |
-                                 delete <id> ... | pending [--older-than <age>] |
-                                 settle --older-than <age>) --library <dir> [--json]
+        livepair library (init | list | show <id> |
+                          export <id> --output <dir> [--for-photos] |
+                          delete <id> ... | pending [--older-than <age>] |
+                          settle --older-than <age>) --library <dir> [--json]
         """
     /// The help text.
     public static let help = """
@@ -45,6 +46,10 @@ public enum LibraryCommand: Command {
         OPTIONS:
           --library <dir>   The library directory (required).
           --output <dir>    Where export writes (created when missing).
+          --for-photos      Export a Live Photo ready for Apple Photos: the pair is
+                            restamped into --output (identifier, still-image-time
+                            track at the asset's still-image time); without it,
+                            export writes the originals.
           --older-than <age>
                             For pending and settle: only halves waiting at least this
                             long, a number and a unit: 90s, 30m, 2h, 7d.
@@ -62,7 +67,8 @@ public enum LibraryCommand: Command {
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["json"], options: ["library", "output", "older-than"])
+            parsed = try ParsedArguments(
+                arguments, flags: ["json", "for-photos"], options: ["library", "output", "older-than"])
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -100,6 +106,10 @@ public enum LibraryCommand: Command {
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":
+                if parsed.has("for-photos") {
+                    return try LibraryPhotosExport.run(
+                        identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
+                }
                 return try export(identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
             case "pending": return try pending(library, olderThan: age ?? 0, json: json, streams: streams)
             case "settle": return try settle(library, olderThan: age ?? 0, json: json, streams: streams)
@@ -156,7 +166,7 @@ public enum LibraryCommand: Command {
         return .success
     }
 
-    private static func asset(_ identifier: String, in library: PhotoLibrary) throws(LibraryError) -> Asset {
+    static func asset(_ identifier: String, in library: PhotoLibrary) throws(LibraryError) -> Asset {
         guard let asset = try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject else {
             throw .notFound(localIdentifier: identifier)
         }
@@ -205,7 +215,7 @@ public enum LibraryCommand: Command {
     }
 
     /// `name`, or `stem-2.ext`, `stem-3.ext`, ... when a file of that name exists or was written.
-    private static func uniqueName(_ name: String, in directory: String, avoiding used: Set<String>) -> String {
+    static func uniqueName(_ name: String, in directory: String, avoiding used: Set<String>) -> String {
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
         let suffix = dot.map { String(name[$0...]) } ?? ""
