@@ -64,6 +64,19 @@ public final class Ingestor: Sendable {
             logDecision(.rejected(findings), owner: owner, uploadID: uploadID)
             return .rejected(findings)
         }
+        if options.decodesMedia {
+            let fileName = path.split(separator: "/").last.map(String.init) ?? path
+            let deep = Validator.mediaDeepValidation(options: ValidationOptions(deep: true))
+            let undecodable = Validator.decodeFindings(for: identity, using: deep).map { finding in
+                Finding(
+                    code: finding.code, severity: finding.severity, path: name,
+                    message: finding.message.replacingOccurrences(of: fileName, with: name), hint: finding.hint)
+            }
+            if !undecodable.isEmpty {
+                logDecision(.rejected(undecodable), owner: owner, uploadID: uploadID)
+                return .rejected(undecodable)
+            }
+        }
 
         var attempt = 0
         while true {
