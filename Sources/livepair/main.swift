@@ -1,5 +1,5 @@
 import Foundation
 import LivePairCLI
 
-let status = LivePairTool.main(Array(CommandLine.arguments.dropFirst()), streams: .standard())
+let status = LivePairTool.main(LivePairTool.commandLineArguments(), streams: .standard())
 exit(status.rawValue)

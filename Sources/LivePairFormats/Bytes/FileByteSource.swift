@@ -17,23 +17,17 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     /// The path.
     public let name: String
 
-    /// Opens `path` for reading. Throws `FormatError.io` when it cannot be opened or is not a regular file.
+    /// Opens `path` for reading. Throws `FormatError.io` when it cannot be opened or is not a
+    /// regular file (a FIFO, socket or device is refused without blocking and without a read).
     public init(path: String) throws(FormatError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, reason: Self.errorText(errno)) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw .io(path: path, reason: Self.errorText(code))
+        switch FileSystemPath.openRegularFile(path) {
+        case let .success(file):
+            descriptor = file.descriptor
+            size = UInt64(file.status.st_size)
+            name = path
+        case let .failure(failure):
+            throw .io(path: path, reason: failure.reason)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw .io(path: path, reason: "not a regular file")
-        }
-        descriptor = fd
-        size = UInt64(info.st_size)
-        name = path
     }
 
     deinit { close(descriptor) }

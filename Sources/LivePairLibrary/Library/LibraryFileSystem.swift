@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LivePairFormats
 
 /// The few system calls the library makes outside the resource store. Kept in a file of their own
 /// that imports only the C library: with Foundation imported too, the C `stat` type resolves
@@ -10,24 +11,18 @@ import Darwin
 enum LibraryFileSystem {
     /// True when something (a file, directory or link) is at `path`.
     static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
+        FileSystemPath.linkStatus(path) != nil
     }
 
     /// Removes the file at `path`; true on success.
     @discardableResult
     static func unlink(_ path: String) -> Bool {
-        #if canImport(Glibc)
-        return Glibc.unlink(path) == 0
-        #else
-        return Darwin.unlink(path) == 0
-        #endif
+        FileSystemPath.unlink(path) == 0
     }
 
     /// Seconds since the file's status last changed (created, linked, renamed), or nil when it is gone.
     static func secondsSinceStatusChange(_ path: String) -> Double? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard let status = FileSystemPath.status(path) else { return nil }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let changed = Double(status.st_ctim.tv_sec) + Double(status.st_ctim.tv_nsec) / 1e9

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LivePairCrypto
+import LivePairFormats
 
 /// The library's content-addressed file store: each resource is kept once, under the SHA-256 of
 /// its bytes, at `<directory>/ab/cdef…` (the first two hexadecimal digits name a subdirectory).
@@ -53,7 +54,7 @@ public final class ResourceStore: Sendable {
             guard resource.size == UInt64(info.st_size) else { throw ResourceStoreError.sourceChanged(path: path) }
         } catch {
             close(descriptor)
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw error
         }
         return try install(temporary: temporary, descriptor: descriptor, resource: resource, durability: durability)
@@ -76,7 +77,7 @@ public final class ResourceStore: Sendable {
         }
         if case .failure(let error) = written {
             close(descriptor)
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw error
         }
         return try install(temporary: temporary, descriptor: descriptor, resource: resource)
@@ -107,7 +108,7 @@ public final class ResourceStore: Sendable {
                 throw error
             }
         } catch {
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw error
         }
         return try install(temporary: temporary, descriptor: descriptor, resource: resource, durability: durability)
@@ -128,7 +129,7 @@ public final class ResourceStore: Sendable {
     /// Removes the resource with `digest`, durably. Throws `notFound` when it is not stored.
     public func remove(_ digest: ContentDigest) throws(ResourceStoreError) {
         let path = path(for: digest)
-        guard unlink(path) == 0 else {
+        guard FileSystemPath.unlink(path) == 0 else {
             let code = errno
             if code == ENOENT { throw .notFound(digest) }
             throw POSIXFile.failure(path, code)
@@ -161,7 +162,7 @@ public final class ResourceStore: Sendable {
             let owner = name.split(separator: "-").first.flatMap { pid_t($0) }
             let ownerGone = owner.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? true
             let old = POSIXFile.status(path).map { now - $0.st_mtim.tv_sec > 86_400 } ?? false
-            if ownerGone || old, unlink(path) == 0 { removed += 1 }
+            if ownerGone || old, FileSystemPath.unlink(path) == 0 { removed += 1 }
         }
         return removed
     }
@@ -198,21 +199,21 @@ public final class ResourceStore: Sendable {
         do throws(ResourceStoreError) {
             if let reused = try reuseExisting(resource) {
                 close(descriptor)
-                unlink(temporary)
+                FileSystemPath.unlink(temporary)
                 return reused
             }
             _ = fchmod(descriptor, 0o444)
             try POSIXFile.sync(descriptor, path: temporary)
         } catch {
             close(descriptor)
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw error
         }
         close(descriptor)
         let destination = path(for: resource.digest)
-        guard rename(temporary, destination) == 0 else {
+        guard FileSystemPath.rename(temporary, destination) == 0 else {
             let failure = POSIXFile.failure(destination)
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw failure
         }
         try POSIXFile.syncDirectory(shardDirectory(for: resource.digest))
@@ -252,7 +253,7 @@ public final class ResourceStore: Sendable {
     private func installDeferred(
         temporary: String, descriptor: Int32, resource: StoredResource
     ) throws(ResourceStoreError) -> StoredResource {
-        defer { unlink(temporary) }
+        defer { FileSystemPath.unlink(temporary) }
         do throws(ResourceStoreError) {
             if let reused = try reuseExisting(resource, syncing: false) {
                 close(descriptor)
@@ -268,7 +269,7 @@ public final class ResourceStore: Sendable {
         var code = POSIXFile.hardLink(temporary, destination)
         if code == EEXIST {
             if let reused = try reuseExisting(resource, syncing: false) { return reused }
-            code = rename(temporary, destination) == 0 ? 0 : errno
+            code = FileSystemPath.rename(temporary, destination) == 0 ? 0 : errno
         }
         guard code == 0 else { throw POSIXFile.failure(destination, code) }
         return resource
