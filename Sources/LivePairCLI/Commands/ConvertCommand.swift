@@ -32,7 +32,7 @@ public enum ConvertCommand: Command {
           --still-format heic|jpeg  Format for stills that must be encoded (PNG, WebP input).
           --codec hevc|h264       Codec for movies that must be transcoded (default: hevc).
           --overwrite             Replace existing outputs.
-          --json                  Print the result as JSON (docs/cli.md).
+          --json                  Print the result as JSON (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -50,7 +50,7 @@ public enum ConvertCommand: Command {
                 arguments, flags: PackagingArguments.flags,
                 options: PackagingArguments.options.union(["to", "output", "still-time", "identifier"]))
             if parsed.has("help") {
-                streams.print(help)
+                streams.print(HelpText.wrapped(help))
                 return .success
             }
             options = try PackagingArguments.options(parsed)

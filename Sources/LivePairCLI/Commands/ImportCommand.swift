@@ -21,7 +21,7 @@ public enum ImportCommand: Command {
     public static let help = """
         OVERVIEW: \(abstract)
 
-        Each file is ingested as one upload (docs/ingestion.md): a Live Photo still or movie is
+        Each file is ingested as one upload (see the documentation): a Live Photo still or movie is
         stored and waits as pending until the other half with the same content identifier (and the
         same owner) arrives, then both become one validated Live Photo; a motion photo, or a photo or
         movie without an identifier, becomes an asset at once. Importing the same files again is safe:
@@ -36,7 +36,7 @@ public enum ImportCommand: Command {
           --library <dir>         The library directory (created when missing; required).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
-          --json                  Print one JSON object (schema: docs/cli.md).
+          --json                  Print one JSON object (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -68,7 +68,7 @@ public enum ImportCommand: Command {
             library = try PhotoLibrary.open(
                 at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector()))
         } catch {
-            streams.printError("Error: \(directory): \(error)")
+            streams.printError("Error: " + TerminalText.message(about: directory, error.description))
             return .failure
         }
         let ingestor = Ingestor(library: library)

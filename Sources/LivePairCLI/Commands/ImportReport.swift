@@ -31,16 +31,16 @@ struct ImportReport {
         var lines: [String] = []
         for file in files {
             if let error = file.error {
-                lines.append("error     \(file.path): \(error)")
+                lines.append("error     \(TerminalText.path(file.path)): \(TerminalText.escaped(error))")
                 continue
             }
             switch file.outcome {
             case let .pending(identifier):
-                lines.append("pending   \(file.path) (waiting for its partner, content identifier \(identifier))")
+                lines.append("pending   \(TerminalText.path(file.path)) (waiting for its partner, content identifier \(identifier))")
             case let .rejected(findings):
-                lines.append("rejected  \(file.path)")
+                lines.append("rejected  \(TerminalText.path(file.path))")
                 for finding in findings {
-                    lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
+                    lines.append("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
                     if !finding.hint.isEmpty { lines.append("    hint: \(finding.hint)") }
                 }
             default:

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 import LivePairLibrary
 
 /// `livepair library list|show|export|delete --library DIR [--json]`: look into a library and
@@ -16,7 +17,7 @@ public enum LibraryCommand: Command {
         OVERVIEW: \(abstract)
 
         A library is a directory with a content-addressed resource store and a SQLite catalog
-        (docs/library.md). Several processes may use it at once. Deleting removes an asset with all
+        (see the documentation). Several processes may use it at once. Deleting removes an asset with all
         its resources (a Live Photo's still and movie together), in one batch: all or nothing.
         Exported files are named after their original names made safe (a name such as
         "../../etc/passwd" is written as "passwd" inside the output directory).
@@ -32,7 +33,7 @@ public enum LibraryCommand: Command {
         OPTIONS:
           --library <dir>         The library directory (required).
           --output <dir>          Where export writes.
-          --json                  Print one JSON object (schema: docs/cli.md).
+          --json                  Print one JSON object (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -48,7 +49,7 @@ public enum LibraryCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard let action = parsed.positionals.first else {
@@ -75,8 +76,8 @@ public enum LibraryCommand: Command {
         default:
             return usageFailure(UsageError("Unknown action '\(action)'."), streams: streams)
         }
-        guard FileManager.default.fileExists(atPath: directory + "/" + PhotoLibrary.catalogFileName) else {
-            streams.printError("Error: \(directory): no LivePair library here")
+        guard FileSystemPath.status(directory + "/" + PhotoLibrary.catalogFileName) != nil else {
+            streams.printError("Error: " + TerminalText.message(about: directory, "no LivePair library here"))
             return .failure
         }
         let json = parsed.has("json")
@@ -90,7 +91,7 @@ public enum LibraryCommand: Command {
             default: return try delete(identifiers, from: library, json: json, streams: streams)
             }
         } catch {
-            streams.printError("Error: \(error)")
+            streams.printError("Error: " + TerminalText.escaped(error.description))
             return .failure
         }
     }
@@ -132,10 +133,9 @@ public enum LibraryCommand: Command {
     ) throws(LibraryError) -> ExitCode {
         let asset = try asset(identifier, in: library)
         let resources = try library.assetResources(for: asset)
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: output, reason: "cannot create the output directory")
+        let created = FileSystemPath.createDirectories(output)
+        guard created == 0 else {
+            throw .io(path: output, reason: "cannot create the output directory: " + FileSystemPath.errorText(created))
         }
         let manager = AssetResourceManager(library: library)
         var written: [(LibraryAssetResource, String)] = []
@@ -150,7 +150,7 @@ public enum LibraryCommand: Command {
         if json {
             streams.print(LibraryReport.exportJSON(asset, files: written).rendered())
         } else {
-            for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(path)") }
+            for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(TerminalText.path(path))") }
         }
         return .success
     }
@@ -162,7 +162,7 @@ public enum LibraryCommand: Command {
         let suffix = dot.map { String(name[$0...]) } ?? ""
         var candidate = name
         var number = 2
-        while used.contains(candidate) || FileManager.default.fileExists(atPath: directory + "/" + candidate) {
+        while used.contains(candidate) || FileSystemPath.linkStatus(directory + "/" + candidate) != nil {
             candidate = "\(stem)-\(number)\(suffix)"
             number += 1
         }

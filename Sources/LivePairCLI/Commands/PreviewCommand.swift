@@ -55,7 +55,7 @@ public enum PreviewCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard (1...2).contains(parsed.positionals.count) else {
@@ -82,10 +82,9 @@ public enum PreviewCommand: Command {
             return usageFailure(
                 UsageError("The value '\(other)' is invalid for '--mode fit|fill'."), streams: streams)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            streams.printError("Error: cannot create \(output): \(error.localizedDescription)")
+        let created = FileSystemPath.createDirectories(output)
+        guard created == 0 else {
+            streams.printError("Error: cannot create \(TerminalText.path(output)): \(FileSystemPath.errorText(created))")
             return .failure
         }
         return load(
@@ -138,9 +137,9 @@ public enum PreviewCommand: Command {
         if let error = result.error {
             if case let .invalidPair(findings) = error {
                 streams.printError("Error: the pair is invalid:")
-                for finding in findings { streams.printError("  \(finding.code): \(finding.message)") }
+                for finding in findings { streams.printError("  \(finding.code): \(TerminalText.escaped(finding.message))") }
             } else {
-                streams.printError("Error: \(error)")
+                streams.printError("Error: " + TerminalText.escaped("\(error)"))
             }
             return .failure
         }
@@ -155,7 +154,7 @@ public enum PreviewCommand: Command {
             let bytes = try image.jpegData(quality: 90)
             try AtomicFileWriter.write(bytes, to: path)
         } catch {
-            streams.printError("Error: cannot write \(path): \(error)")
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
             return false
         }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -207,13 +206,13 @@ public enum PreviewCommand: Command {
         done.wait()
         let result = outcome.withLock { $0 }
         if let error = result.error {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): \(error)")
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, error))
             return false
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): rename failed")
+        guard FileSystemPath.rename(temporary, path) == 0 else {
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write \(TerminalText.path(path)): rename failed")
             return false
         }
         let elapsed = ContinuousClock.now - start

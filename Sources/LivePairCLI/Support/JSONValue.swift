@@ -100,7 +100,9 @@ public indirect enum JSONValue: Sendable, Equatable {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case let control where control.value < 0x20:
+            // A byte of a file name that is not UTF-8 (FileSystemPath's U+F780...U+F7FF), written as
+            // an escape so that a reader sees it is not text (docs/cli.md, "Paths").
+            case let control where control.value < 0x20 || (0xF780...0xF7FF).contains(control.value):
                 text += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
                     + String(control.value, radix: 16)
             default: text.unicodeScalars.append(scalar)

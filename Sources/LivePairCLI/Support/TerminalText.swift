@@ -11,6 +11,12 @@ public enum TerminalText {
     /// `path` as shown in text output.
     public static func path(_ path: String) -> String { escaped(path) }
 
+    /// An error line's text about `path`: "PATH: DESCRIPTION", or the description alone when it
+    /// names the path already (so a path is never shown twice), escaped.
+    public static func message(about path: String, _ description: String) -> String {
+        escaped(description.hasPrefix(path + ":") ? description : path + ": " + description)
+    }
+
     /// `text` with every character listed above escaped; other text is unchanged.
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }

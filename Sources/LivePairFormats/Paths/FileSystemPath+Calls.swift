@@ -47,6 +47,18 @@ extension FileSystemPath {
         withCString(path) { rmdir($0) }
     }
 
+    /// Creates the directory `path` and its missing parents (`mkdir -p`); returns 0, or the `errno`
+    /// of the first step that failed.
+    public static func createDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
+        if let info = status(path) { return (info.st_mode & S_IFMT) == S_IFDIR ? 0 : EEXIST }
+        var built = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, mode) != 0, errno != EEXIST { return errno }
+        }
+        return 0
+    }
+
     /// `link(2)`.
     public static func link(_ source: String, _ destination: String) -> Int32 {
         withCString(source) { from in withCString(destination) { to in systemLink(from, to) } }
