@@ -93,6 +93,21 @@ struct PathNameTests {
         #expect(text.output.contains("1 Live Photo (0 weak)"))
     }
 
+    @Test("a library and an export folder named with invalid UTF-8 are created and used by their bytes")
+    func latin1Library() throws {
+        let folder = try latin1Folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try runShell(
+            """
+            "$LIVEPAIR" import --library $'lib\\xe9' up >/dev/null && test -s $'lib\\xe9'/catalog.sqlite \\
+            && id=$("$LIVEPAIR" library list --library $'lib\\xe9' | head -1 | cut -f1) \\
+            && "$LIVEPAIR" library export "$id" --library $'lib\\xe9' --output $'out\\xe9' \\
+            && cmp $'out\\xe9'/$'photo\\xff.HEIC' '\(SampleMedia.path("live/IMG_3582.HEIC"))'
+            """, in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "photo\tout\\xE9/photo\\xFF.HEIC\npairedVideo\tout\\xE9/IMG_3582.mov\n")
+    }
+
     @Test("a FIFO named or found in a folder is refused at once with a reason", .timeLimit(.minutes(1)))
     func fifo() throws {
         let folder = try temporaryFolder("fifo")

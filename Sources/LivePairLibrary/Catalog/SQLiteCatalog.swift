@@ -1,3 +1,4 @@
+import LivePairFormats
 import LivePairSQLite
 
 /// The default catalog: one SQLite database file in WAL mode, so readers never wait for the
@@ -11,6 +12,7 @@ final class SQLiteCatalog: Catalog {
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     init(path: String, durableCommits: Bool, busyTimeoutMilliseconds: Int32) throws(LibraryError) {
+        let path = Self.openablePath(path)
         let options = SQLiteConnectionOptions(
             busyTimeoutMilliseconds: busyTimeoutMilliseconds, synchronous: durableCommits ? .full : .normal)
         do throws(SQLiteError) {
@@ -27,6 +29,25 @@ final class SQLiteCatalog: Catalog {
             throw .catalog(error)
         }
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+
+    /// `path` as SQLite opens it: unchanged, or, when it holds bytes that are not UTF-8 (see
+    /// `FileSystemPath`), a `file:` URI with every byte but unreserved ASCII percent-encoded.
+    static func openablePath(_ path: String) -> String {
+        guard FileSystemPath.needsConversion(path) else { return path }
+        let hex = Array("0123456789ABCDEF")
+        var uri = "file:"
+        for byte in FileSystemPath.bytes(path) {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                uri += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return uri
     }
 
     func read<Value>(_ body: (any CatalogReader) throws(LibraryError) -> Value) throws(LibraryError) -> Value {

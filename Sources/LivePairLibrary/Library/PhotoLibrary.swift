@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 
 /// A photo library on disk, as PhotoKit's `PHPhotoLibrary`: a directory holding a content-addressed
 /// resource store (`resources/`) and a SQLite catalog (`catalog.sqlite`, WAL mode). Several
@@ -35,10 +36,9 @@ public final class PhotoLibrary: Sendable {
         at directory: String, configuration: LibraryConfiguration = LibraryConfiguration()
     ) throws(LibraryError) -> PhotoLibrary {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
+        let created = FileSystemPath.createDirectories(root)
+        guard created == 0 else {
+            throw .io(path: root, reason: "cannot create the library directory: \(FileSystemPath.errorText(created))")
         }
         let store: ResourceStore
         do throws(ResourceStoreError) {
