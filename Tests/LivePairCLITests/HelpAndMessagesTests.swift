@@ -66,7 +66,7 @@ struct HelpAndMessagesTests {
     func noDoubledPaths() throws {
         let make = try LivePairBinary.run(["make", "--photo", "/nonexistent/x.heic", "--video", "/nonexistent/x.mov", "--output", "/tmp"])
         #expect(make.status == 1)
-        #expect(make.error == "Error: /nonexistent/x.heic: No such file or directory\n")
+        #expect(make.error == "Error: /nonexistent/x.heic: no such file or directory\n")
         let inspect = run(["inspect", "/nonexistent/x.mov"])
         #expect(inspect.status == .failure)
         #expect(inspect.error == "Error: /nonexistent/x.mov: no such file or directory\n")

@@ -47,7 +47,7 @@ final class StagedOutputs {
         _ path: String, scratch: Bool = false, _ body: (any ByteSink) throws(FormatError) -> Void
     ) throws(PackagingError) {
         let descriptor = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .format(.io(path: path, reason: String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else { throw .format(.io(path: path, reason: FileSystemPath.errorText(errno))) }
         if let destination = entries.first(where: { $0.temporary == path })?.destination {
             if let existing = FileSystemPath.status(destination), (existing.st_mode & S_IFMT) == S_IFREG {
                 _ = fchmod(descriptor, existing.st_mode & 0o7777)
@@ -57,11 +57,11 @@ final class StagedOutputs {
             let fileSink = FileDescriptorSink(descriptor: descriptor, path: path)
             try body(scratch ? fileSink : interpose?(fileSink) ?? fileSink)
             if durable, !scratch, fsync(descriptor) != 0 {
-                throw FormatError.io(path: path, reason: String(cString: strerror(errno)))
+                throw FormatError.io(path: path, reason: FileSystemPath.errorText(errno))
             }
             guard close(descriptor) == 0 else {
                 FileSystemPath.unlink(path)
-                throw FormatError.io(path: path, reason: String(cString: strerror(errno)))
+                throw FormatError.io(path: path, reason: FileSystemPath.errorText(errno))
             }
         } catch {
             close(descriptor)
@@ -115,7 +115,7 @@ final class StagedOutputs {
         finished = true
         defer { removeStagingFolders() }
         for (index, entry) in entries.enumerated() where FileSystemPath.rename(entry.temporary, entry.destination) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSystemPath.errorText(errno)
             for later in entries[index...] { FileSystemPath.unlink(later.temporary) }
             throw .format(.io(path: entry.destination, reason: reason))
         }
@@ -150,7 +150,7 @@ final class StagedOutputs {
             let token = String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 16)
             let folder = "\(directory)/.livepair-staging-\(token)"
             if FileSystemPath.mkdir(folder, 0o700) == 0 { return folder }
-            if errno != EEXIST { throw .format(.io(path: folder, reason: String(cString: strerror(errno)))) }
+            if errno != EEXIST { throw .format(.io(path: folder, reason: FileSystemPath.errorText(errno))) }
         }
         throw .format(.io(path: directory, reason: "no staging folder name was free"))
     }
@@ -173,7 +173,7 @@ final class StagedOutputs {
         for component in path.split(separator: "/") {
             built += "/" + component
             if FileSystemPath.mkdir(built, 0o755) != 0, errno != EEXIST {
-                throw .format(.io(path: built, reason: String(cString: strerror(errno))))
+                throw .format(.io(path: built, reason: FileSystemPath.errorText(errno)))
             }
         }
     }

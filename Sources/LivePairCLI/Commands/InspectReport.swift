@@ -68,7 +68,7 @@ enum InspectReport {
         for (identity, row) in zip(identities, rows) {
             text += line(row) + "\n"
             if let motion = identity.motionPhoto {
-                let range = motion.videoOffset.map { offset in "video at \(offset), \(motion.videoLength ?? 0) bytes" }
+                let range = motion.videoOffset.map { offset in "video at \(offset), " + Wording.count(Int(motion.videoLength ?? 0), "byte") }
                     ?? "video missing"
                 text += "    motion photo (\(TerminalText.escaped(motion.vendor))): \(range)"
                 text += motion.presentationTimestampUs.map { ", still at \($0) us" } ?? ""

@@ -92,7 +92,8 @@ enum LibraryReport {
         for resource in resources {
             let name = resource.originalFilename.map { "\"" + TerminalText.path($0) + "\"" } ?? "-"
             lines.append(
-                "  \(resource.type.rawValue)\t\(name)\t\(resource.uniformTypeIdentifier ?? "-")\t\(resource.size) bytes\t\(resource.digest.hex)")
+                "  \(resource.type.rawValue)\t\(name)\t\(resource.uniformTypeIdentifier ?? "-")\t" + Wording.count(Int(resource.size), "byte")
+                    + "\t\(resource.digest.hex)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -57,7 +57,7 @@ enum PackagingReport {
     static func text(_ result: PackagedMotionPhoto) -> String {
         var lines = [
             "motion photo: \(TerminalText.path(result.path))",
-            "video: \(result.videoLength) bytes at offset \(result.videoOffset)",
+            "video: " + Wording.count(Int(result.videoLength), "byte") + " at offset \(result.videoOffset)",
             "presentation timestamp: \(result.presentationTimestampUs) us",
         ]
         lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \(TerminalText.escaped($0.message))" }

@@ -130,7 +130,7 @@ public enum PreviewCommand: Command {
             failed = !write(livePhoto.poster.image, name: "poster.jpg", output: output, detail: frame, elapsed, streams) || failed
             failed = !writeMotion(livePhoto, output: output, start: start, streams) || failed
             streams.print(
-                "movie: \(format(livePhoto.movie.duration)) s, \(livePhoto.movie.frameTimes.count) frames, "
+                "movie: \(format(livePhoto.movie.duration)) s, " + Wording.count(livePhoto.movie.frameTimes.count, "frame") + ", "
                     + "\(livePhoto.frameSize) upright, \(livePhoto.movie.codec)"
                     + (livePhoto.movie.hasAudio ? " with audio" : ""))
         }
@@ -225,7 +225,7 @@ public enum PreviewCommand: Command {
         }
         streams.print(
             "motion.mp4  \(livePhoto.frameSize.width / 2 * 2)x\(livePhoto.frameSize.height / 2 * 2)  "
-                + "H.264, \(result.frames) frames\(audio)  \(format(milliseconds)) ms")
+                + "H.264, " + Wording.count(result.frames, "frame") + "\(audio)  \(format(milliseconds)) ms")
         return true
     }
 

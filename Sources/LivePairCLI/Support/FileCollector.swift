@@ -54,7 +54,7 @@ public enum FileCollector {
         mutating func add(_ path: String) {
             guard let info = FileSystemPath.status(path) else {
                 let code = errno
-                let reason = code == ENOENT ? Problem.noSuchFile : FileSystemPath.errorText(code).lowercased()
+                let reason = code == ENOENT ? Problem.noSuchFile : FileSystemPath.errorText(code)
                 problems.append(Problem(path: path, reason: reason))
                 return
             }
@@ -72,7 +72,7 @@ public enum FileCollector {
         mutating func walk(_ folder: String, _ info: stat) {
             guard walkedFolders.insert(FileID(info)).inserted else { return }
             guard let names = FileSystemPath.names(in: folder) else {
-                problems.append(Problem(path: folder, reason: FileSystemPath.errorText(errno).lowercased()))
+                problems.append(Problem(path: folder, reason: FileSystemPath.errorText(errno)))
                 return
             }
             // Keep the path as the user wrote its root, so output matches the command line.

@@ -61,7 +61,6 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     }
 
     private static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 }

@@ -117,10 +117,12 @@ extension FileSystemPath {
         }
     }
 
-    /// The C library's text for `code`.
+    /// The C library's text for `code`, in the casing of LivePair's messages ("no such file or
+    /// directory"): every system error in a message goes through here.
     public static func errorText(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        let sentence = String(cString: text)
+        return sentence.prefix(1).lowercased() + sentence.dropFirst()
     }
 
     private static func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {

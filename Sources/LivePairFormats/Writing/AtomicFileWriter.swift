@@ -72,7 +72,6 @@ public enum AtomicFileWriter {
 
     /// The C library's text for `code`.
     static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 }

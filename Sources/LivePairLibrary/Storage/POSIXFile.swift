@@ -10,8 +10,7 @@ import LivePairFormats
 enum POSIXFile {
     /// The C library's text for `code`.
     static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 
     /// The error for the current `errno` on `path`.

@@ -59,7 +59,6 @@ struct TemporaryOutputFile {
     func discard() { FileSystemPath.unlink(path) }
 
     private static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 }
