@@ -140,6 +140,9 @@ struct PathNameTests {
         #expect(pair.status == 0, "\(pair.error)")
         #expect(pair.output.contains("a/b/IMG_3582.HEIC + a/b/link.mov"))
         #expect(pair.output.contains("0 duplicate groups"))
+        let imported = try runShell("\"$LIVEPAIR\" import --library lib movie.mov ./movie.mov a/b/link.mov a/../movie.mov", in: folder)
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output == "pending   ./movie.mov (waiting for its partner, content identifier 602FEBB7-6B59-4799-96E6-9C8484D873C7)\n1 file: 0 imported, 0 duplicates, 1 pending, 0 rejected\n")
     }
 
     @Test("control characters in names are escaped in text output, one record per line")
