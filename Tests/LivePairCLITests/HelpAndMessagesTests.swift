@@ -28,6 +28,20 @@ struct HelpAndMessagesTests {
         }
     }
 
+    @Test("laying help out to 80 columns keeps every word in order")
+    func helpKeepsWords() {
+        let texts: [(String, String)] = [
+            ("inspect", InspectCommand.help), ("pair", PairCommand.help), ("validate", ValidateCommand.help),
+            ("preview", PreviewCommand.help), ("make", MakeCommand.help), ("restamp", RestampCommand.help),
+            ("convert", ConvertCommand.help), ("library", LibraryCommand.help), ("import", ImportCommand.help),
+            ("completion", CompletionCommand.help),
+        ]
+        for (name, text) in texts {
+            let shown = run(["help", name]).output
+            #expect(shown.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace), "\(name)")
+        }
+    }
+
     @Test("the overview lists every command")
     func overviewListsEverything() {
         let help = run(["--help"]).output

@@ -17,9 +17,11 @@ public enum ConvertCommand: Command {
         in an mpvd box) with Camera and Container XMP, the movie's streams appended as MP4 (H.264
         and HEVC are kept, other codecs transcoded), the presentation timestamp from the movie's
         still-image time.
+
         --to live-photo: extracts the video of a Google or Samsung motion photo (JPEG or HEIC) into
         a QuickTime movie with a content identifier and a still-image-time track at the
         presentation timestamp, and writes the still without the video, with the identifier.
+
         Outputs are validated before they are renamed into place; inputs are never modified.
 
         USAGE: \(usage)

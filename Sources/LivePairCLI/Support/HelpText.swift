@@ -22,7 +22,7 @@ enum HelpText {
             if body.isEmpty {
                 paragraphs.append(Paragraph(firstPrefix: "", hangingIndent: 0, words: [], verbatim: ""))
             } else if let last = paragraphs.last, last.verbatim == nil, indent == last.hangingIndent, indent > 0
-                || (indent == 0 && last.hangingIndent == 0 && !body.hasSuffix(":") && !isHeading(body))
+                || (indent == 0 && last.hangingIndent == 0 && !isHeading(body))
             {
                 // The continuation of the paragraph or entry above.
                 paragraphs[paragraphs.count - 1].words += body.split(separator: " ")
