@@ -41,7 +41,7 @@ struct ImportReport {
                 lines.append("rejected  \(TerminalText.path(file.path))")
                 for finding in findings {
                     lines.append("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
-                    if !finding.hint.isEmpty { lines.append("    hint: \(finding.hint)") }
+                    if !finding.hint.isEmpty { lines.append("    hint: \(TerminalText.escaped(finding.hint))") }
                 }
             default:
                 break

@@ -50,7 +50,7 @@ enum ValidateReport {
             for finding in findings {
                 text += "    \(finding.severity.rawValue.uppercased()) [\(finding.code.rawValue)] \(TerminalText.path(finding.path)): "
                     + TerminalText.escaped(finding.message) + "\n"
-                text += "      fix: \(finding.hint)\n"
+                text += "      fix: \(TerminalText.escaped(finding.hint))\n"
             }
         }
         for asset in report.assets {
