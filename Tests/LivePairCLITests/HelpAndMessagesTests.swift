@@ -74,6 +74,10 @@ struct HelpAndMessagesTests {
         #expect(level.status == .usage)
         #expect(level.error.hasPrefix("Error: The value 'loud' is invalid for '--severity <level>'"))
         #expect(run(["validate", "--help"]).output.contains("--severity <level>"))
+        // The usage line of a usage error is laid out to 80 columns too.
+        let make = run(["make", "--nope"])
+        #expect(make.error.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(make.error)")
+        #expect(make.error.contains("Usage: livepair make [--photo <still>] --video <movie> [--still-time <seconds>]\n"))
     }
 
     @Test("a missing file is named once in the error")

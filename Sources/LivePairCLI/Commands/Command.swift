@@ -45,7 +45,7 @@ extension Command {
     /// Reports a usage error the swift-argument-parser way and returns exit status 64.
     static func usageFailure(_ error: UsageError, streams: OutputStreams) -> ExitCode {
         streams.printError("Error: \(TerminalText.escaped(error.message))")
-        streams.printError("Usage: \(usage)")
+        streams.printError(HelpText.wrapped("Usage: \(usage)"))
         streams.printError("  See 'livepair \(name) --help' for more information.")
         return .usage
     }

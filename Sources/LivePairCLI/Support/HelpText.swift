@@ -30,7 +30,7 @@ enum HelpText {
                 let head = String(line.prefix(column))
                 let words = line.dropFirst(column).split(separator: " ")
                 paragraphs.append(Paragraph(firstPrefix: head, hangingIndent: column, words: words, verbatim: nil))
-            } else if body.hasPrefix("USAGE: ") {
+            } else if body.hasPrefix("USAGE: ") || body.hasPrefix("Usage: ") {
                 let words = body.split(separator: " ")
                 let hang = indent + words.prefix(3).map(\.count).reduce(0, +) + 3
                 paragraphs.append(
