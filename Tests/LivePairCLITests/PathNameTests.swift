@@ -108,6 +108,23 @@ struct PathNameTests {
         #expect(result.output == "photo\tout\\xE9/photo\\xFF.HEIC\npairedVideo\tout\\xE9/IMG_3582.mov\n")
     }
 
+    @Test("make reads and writes halves named with invalid UTF-8 by their bytes")
+    func latin1Make() throws {
+        let folder = try latin1Folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try runShell(
+            """
+            "$LIVEPAIR" make --photo up/$'caf\\xe9'/$'photo\\xff.HEIC' --video up/$'caf\\xe9'/IMG_3582.mov \\
+                --identifier 0A1B2C3D-0000-4000-8000-000000000001 --output $'out\\xe9' \\
+            && ls $'out\\xe9'/$'photo\\xff.HEIC' $'out\\xe9'/$'photo\\xff.MOV' >/dev/null
+            """, in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("photo: out\\xE9/photo\\xFF.HEIC"), "\(result.output)")
+        #expect(result.output.contains("video: out\\xE9/photo\\xFF.MOV"), "\(result.output)")
+        let pair = try runShell("\"$LIVEPAIR\" pair $'out\\xe9'", in: folder)
+        #expect(pair.output.contains("0A1B2C3D-0000-4000-8000-000000000001  out\\xE9/photo\\xFF.HEIC + out\\xE9/photo\\xFF.MOV"))
+    }
+
     @Test("a FIFO named or found in a folder is refused at once with a reason", .timeLimit(.minutes(1)))
     func fifo() throws {
         let folder = try temporaryFolder("fifo")

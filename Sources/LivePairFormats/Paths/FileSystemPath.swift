@@ -18,7 +18,8 @@ public enum FileSystemPath {
 
     /// The string for the path `bytes` (no terminating NUL).
     public static func string<Bytes: Collection<UInt8>>(bytes: Bytes) -> String {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        // Nearly every name is valid UTF-8 without escape scalars: that string is the answer.
+        if let text = String(validating: bytes, as: UTF8.self), !needsConversion(text) { return text }
         let bytes = Array(bytes)
         var scalars = String.UnicodeScalarView()
         var index = 0

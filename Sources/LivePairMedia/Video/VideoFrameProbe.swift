@@ -1,6 +1,5 @@
-import LivePairFormats
-
 internal import CFFmpeg
+import LivePairFormats
 
 /// What libavformat reports about a movie's main video stream. Used to cross-check the
 /// pure-Swift QuickTime parser and by deep validation.

@@ -1,6 +1,5 @@
-import LivePairFormats
-
 internal import CFFmpeg
+import LivePairFormats
 
 /// The transcoder's input: a demuxer opened on a file, closed in `deinit`.
 final class TranscodeInput {
