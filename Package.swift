@@ -65,6 +65,7 @@ let package = Package(
             name: "livepair-bench",
             dependencies: [
                 "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
+                "LivePairCLI",
             ],
             swiftSettings: strictSettings),
 
