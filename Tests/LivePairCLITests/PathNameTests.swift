@@ -1,7 +1,5 @@
 import Foundation
-import LivePair
 import LivePairCLI
-import LivePairLibrary
 import TestSupport
 import Testing
 
@@ -187,23 +185,5 @@ struct PathNameTests {
         #expect(TerminalText.path("café 写真.HEIC") == "café 写真.HEIC")
         #expect(TerminalText.message(about: "/x.mov", "/x.mov: No such file") == "/x.mov: No such file")
         #expect(TerminalText.message(about: "/x.mov", "No such file") == "/x.mov: No such file")
-    }
-}
-
-@Suite("The library's Ingestor and special files")
-struct IngestorSpecialFileTests {
-    @Test("a FIFO handed to Ingestor.ingest is refused at once, nothing stored", .timeLimit(.minutes(1)))
-    func fifoUpload() throws {
-        let folder = try temporaryFolder("ingest-fifo")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(try runShell("mkfifo upload.heic", in: folder).status == 0)
-        let library = try PhotoLibrary.open(at: folder + "/library")
-        let outcome = try? Ingestor(library: library).ingest(fileAt: folder + "/upload.heic", owner: "alice")
-        if case let .rejected(findings)? = outcome {
-            #expect(findings.map(\.message).contains { $0.contains("not a regular file (a FIFO)") }, "\(findings)")
-        } else {
-            Issue.record("a FIFO upload was not rejected: \(String(describing: outcome))")
-        }
-        #expect(try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true)).isEmpty)
     }
 }

@@ -27,8 +27,15 @@ public enum CompletionCommand: Command {
           0 printed, 64 usage error.
         """
 
-    /// Runs `completion`.
+    /// Runs `completion` with the options of the commands in this process.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        run(arguments, streams: streams, media: .unavailable)
+    }
+
+    /// Runs `completion`; the media commands' options are listed when `media` runs them in process.
+    static func run(_ arguments: [String], streams: OutputStreams, media: MediaCommands) -> ExitCode {
+        var available: [any Command.Type] = []
+        if case let .inProcess(commands, _) = media { available = commands }
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(arguments, flags: [], options: [])
@@ -44,9 +51,9 @@ public enum CompletionCommand: Command {
             return usageFailure(UsageError(message), streams: streams)
         }
         switch parsed.positionals[0] {
-        case "bash": streams.print(CompletionScripts.bash(), terminator: "")
-        case "zsh": streams.print(CompletionScripts.zsh(), terminator: "")
-        case "fish": streams.print(CompletionScripts.fish(), terminator: "")
+        case "bash": streams.print(CompletionScripts.bash(available), terminator: "")
+        case "zsh": streams.print(CompletionScripts.zsh(available), terminator: "")
+        case "fish": streams.print(CompletionScripts.fish(available), terminator: "")
         case let other:
             return usageFailure(UsageError("The value '\(other)' is invalid for 'bash|zsh|fish'."), streams: streams)
         }

@@ -29,10 +29,14 @@ enum CompletionScripts {
         return options
     }
 
-    /// Every subcommand with its options.
-    private static var table: [(name: String, abstract: String, options: [Option])] {
-        LivePairTool.commands.map { ($0.name, $0.abstract, options(of: $0)) }
-            + LivePairTool.builtins.map { ($0.name, $0.abstract, [Option(name: "--help", value: nil)]) }
+    /// Every subcommand with its options: read from the help of the command types in `available`
+    /// (a media command not in this process offers `--help` only).
+    private static func table(_ available: [any Command.Type]) -> [(name: String, abstract: String, options: [Option])] {
+        let types = LivePairTool.commands + available + [CompletionCommand.self]
+        return LivePairTool.entries.map { entry in
+            let type = types.first { $0.name == entry.name }
+            return (entry.name, entry.abstract, type.map(options(of:)) ?? [Option(name: "--help", value: nil)])
+        }
     }
 
     /// The words completed after `livepair help` and `livepair completion`.
@@ -45,9 +49,9 @@ enum CompletionScripts {
     }
 
     /// The bash script (`complete -F`).
-    static func bash() -> String {
+    static func bash(_ available: [any Command.Type]) -> String {
         var cases = ""
-        for command in table {
+        for command in table(available) {
             let words = command.options.map(\.name).joined(separator: " ")
             if let arguments = arguments(of: command.name) {
                 cases += "        \(command.name)) COMPREPLY=($(compgen -W \"\(arguments) \(words)\" -- \"$cur\")); return ;;\n"
@@ -78,10 +82,10 @@ enum CompletionScripts {
     }
 
     /// The zsh script (`#compdef`).
-    static func zsh() -> String {
-        let subcommands = table.map { "    " + quoted("\($0.name):\($0.abstract)", shell: .zsh) }.joined(separator: "\n")
+    static func zsh(_ available: [any Command.Type]) -> String {
+        let subcommands = table(available).map { "    " + quoted("\($0.name):\($0.abstract)", shell: .zsh) }.joined(separator: "\n")
         var cases = ""
-        for command in table {
+        for command in table(available) {
             if let arguments = arguments(of: command.name) {
                 cases += "    \(command.name)) _values 'argument' \(arguments) ;;\n"
                 continue
@@ -114,9 +118,9 @@ enum CompletionScripts {
     }
 
     /// The fish script (`complete -c`).
-    static func fish() -> String {
+    static func fish(_ available: [any Command.Type]) -> String {
         var lines = ["# fish completion for livepair (livepair completion fish)"]
-        for command in table {
+        for command in table(available) {
             lines.append(
                 "complete -c livepair -f -n __fish_use_subcommand -a \(command.name) -d "
                     + quoted(command.abstract, shell: .fish))

@@ -1,9 +1,9 @@
 /// Lays out help text to fit a terminal of 80 columns: prose paragraphs are refilled, option and
 /// argument entries (`  --name <value>   Description`) wrap under their description column, usage
 /// lines wrap under the first argument. Every command's help goes through `wrapped(_:width:)`.
-enum HelpText {
+package enum HelpText {
     /// The width help fits in.
-    static let width = 80
+    package static let width = 80
 
     /// One logical line: what comes first on its first line, and the indent of its other lines.
     private struct Paragraph {
@@ -14,7 +14,7 @@ enum HelpText {
     }
 
     /// `text` laid out to `width` columns.
-    static func wrapped(_ text: String, width: Int = HelpText.width) -> String {
+    package static func wrapped(_ text: String, width: Int = HelpText.width) -> String {
         var paragraphs: [Paragraph] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let indent = line.prefix { $0 == " " }.count

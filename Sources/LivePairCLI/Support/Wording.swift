@@ -1,7 +1,7 @@
 /// Small helpers that keep the wording of messages consistent across commands.
-enum Wording {
+package enum Wording {
     /// "1 file", "2 files", "0 files"; `plural` for words that do not just take an "s".
-    static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
+    package static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
         "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
     }
 }

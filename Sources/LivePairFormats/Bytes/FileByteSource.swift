@@ -16,6 +16,8 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     public let size: UInt64
     /// The path.
     public let name: String
+    /// The file's device and inode, from the same `fstat` as `size`.
+    public let fileID: FileID
 
     /// Opens `path` for reading. Throws `FormatError.io` when it cannot be opened or is not a
     /// regular file (a FIFO, socket or device is refused without blocking and without a read).
@@ -25,6 +27,7 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
             descriptor = file.descriptor
             size = UInt64(file.status.st_size)
             name = path
+            fileID = FileID(device: UInt64(file.status.st_dev), inode: UInt64(file.status.st_ino))
         case let .failure(failure):
             throw .io(path: path, reason: failure.reason)
         }
