@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
                 "LivePairServer",
+                "LivePairCLI",
             ],
             swiftSettings: strictSettings),
 

@@ -25,6 +25,9 @@ let usage = """
                    (-Keys:ContentIdentifier=UUID) into the same movies, one process per movie and one
                    batched process (--rounds default 3 here).
 
+      walk         Walk a tree of --files empty files (default 20000, 200 per folder) with
+                   LivePair's FileCollector and with a FileManager enumerator; both times.
+
       ingest       Import >= 1,000 Live Photo pairs (--files = pairs, default 1000; copies of the
                    real pairs with fresh identifiers) into a new library with durable commits,
                    against `cp -r` + `sync` of the same bytes; pairs/s and the ratio.
@@ -69,6 +72,13 @@ case "serve":
     do {
         let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
         exit(try ServeBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "walk":
+    do {
+        exit(try WalkBenchmark(options: try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 20000)).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(1)

@@ -56,7 +56,7 @@ public enum PreviewCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard (1...2).contains(parsed.positionals.count) else {
@@ -83,10 +83,9 @@ public enum PreviewCommand: Command {
             return usageFailure(
                 UsageError("The value '\(other)' is invalid for '--mode fit|fill'."), streams: streams)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            streams.printError("Error: cannot create \(output): \(error.localizedDescription)")
+        let created = FileSystemPath.createDirectories(output)
+        guard created == 0 else {
+            streams.printError("Error: cannot create \(TerminalText.path(output)): \(FileSystemPath.errorText(created))")
             return .failure
         }
         return load(
@@ -132,16 +131,16 @@ public enum PreviewCommand: Command {
             failed = !write(livePhoto.poster.image, name: "poster.jpg", output: output, detail: frame, elapsed, streams) || failed
             failed = !writeMotion(livePhoto, output: output, start: start, streams) || failed
             streams.print(
-                "movie: \(format(livePhoto.movie.duration)) s, \(livePhoto.movie.frameTimes.count) frames, "
+                "movie: \(format(livePhoto.movie.duration)) s, " + Wording.count(livePhoto.movie.frameTimes.count, "frame") + ", "
                     + "\(livePhoto.frameSize) upright, \(livePhoto.movie.codec)"
                     + (livePhoto.movie.hasAudio ? " with audio" : ""))
         }
         if let error = result.error {
             if case let .invalidPair(findings) = error {
                 streams.printError("Error: the pair is invalid:")
-                for finding in findings { streams.printError("  \(finding.code): \(finding.message)") }
+                for finding in findings { streams.printError("  \(finding.code): \(TerminalText.escaped(finding.message))") }
             } else {
-                streams.printError("Error: \(error)")
+                streams.printError("Error: " + TerminalText.escaped("\(error)"))
             }
             return .failure
         }
@@ -156,7 +155,7 @@ public enum PreviewCommand: Command {
             let bytes = try image.jpegData(quality: 90)
             try AtomicFileWriter.write(bytes, to: path)
         } catch {
-            streams.printError("Error: cannot write \(path): \(error)")
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
             return false
         }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -176,13 +175,13 @@ public enum PreviewCommand: Command {
         do throws(LoaderError) {
             summary = try livePhoto.writeMotionMovie(to: temporary)
         } catch {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): \(error)")
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
             return false
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): rename failed")
+        guard FileSystemPath.rename(temporary, path) == 0 else {
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write \(TerminalText.path(path)): rename failed")
             return false
         }
         let elapsed = ContinuousClock.now - start
@@ -195,7 +194,7 @@ public enum PreviewCommand: Command {
         }
         streams.print(
             "motion.mp4  \(livePhoto.frameSize.width / 2 * 2)x\(livePhoto.frameSize.height / 2 * 2)  "
-                + "H.264, \(summary.frameCount) frames\(audio)  \(format(milliseconds)) ms")
+                + "H.264, " + Wording.count(summary.frameCount, "frame") + "\(audio)  \(format(milliseconds)) ms")
         return true
     }
 
