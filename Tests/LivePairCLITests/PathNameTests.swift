@@ -74,7 +74,7 @@ struct PathNameTests {
         #expect(imported.status == 0, "\(imported.error)")
         #expect(imported.output.contains("2 files: 2 imported"))
         #expect(imported.output.contains("\tlive\t5712x4284\t"))
-        #expect(imported.output.hasSuffix("1 asset\n"))
+        #expect(imported.output.hasSuffix("1 asset, 0 pending halves\n"))
     }
 
     @Test("a file named directly with invalid UTF-8 is read; JSON carries its bytes as \\uf7XX")
