@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LivePairFormats
 import LivePairMedia
 
@@ -35,6 +40,7 @@ public struct LivePhotoPackager: Sendable {
         contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
+        Self.recoverStaging(files: [photo, video], directories: [outputDirectory])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
@@ -59,6 +65,7 @@ public struct LivePhotoPackager: Sendable {
         video: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
+        Self.recoverStaging(files: [video], directories: [outputDirectory])
         let videoIdentity = try readableIdentity(video)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
@@ -91,13 +98,18 @@ public struct LivePhotoPackager: Sendable {
     /// - Parameters:
     ///   - outputDirectory: where the restamped copies go (same file names); nil replaces the
     ///     originals in place, atomically (each is renamed over only after both new files are
-    ///     complete and the pair validated).
+    ///     complete and the pair validated, the two renames journaled so that a run killed between
+    ///     them is completed by the next packaging run). A symbolic link is written through: its
+    ///     target is replaced, the link stays.
     ///   - stillImageTime: nil keeps the movie's still-image time (or takes the middle frame).
     public func restamp(
         photo: String, video: String, outputDirectory: String?, stillImageTime: Double? = nil,
         contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
+        let inPlace = outputDirectory == nil
+        let (photo, video) = inPlace ? (Self.resolvingLinks(photo), Self.resolvingLinks(video)) : (photo, video)
+        Self.recoverStaging(files: [photo, video], directories: outputDirectory.map { [$0] } ?? [])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         guard photoIdentity.format == .heic || photoIdentity.format == .jpeg else {
             throw .unsupportedStill(path: photo, format: photoIdentity.format.rawValue)
@@ -106,7 +118,6 @@ public struct LivePhotoPackager: Sendable {
             throw .unsupportedVideo(
                 path: video, reason: "restamping keeps the movie's streams, which must be H.264 or HEVC in MOV or MP4")
         }
-        let inPlace = outputDirectory == nil
         if let outputDirectory { try StagedOutputs.createDirectory(outputDirectory) }
         let staged = StagedOutputs(options, overwrite: inPlace || options.overwrite)
         let photoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: photo))" } ?? photo
@@ -156,6 +167,7 @@ public struct LivePhotoPackager: Sendable {
         _ staged: StagedOutputs, identifier: String, photo: (staged: String, output: String, handling: OutputHandling),
         video: (staged: String, output: String, handling: OutputHandling), stillImageTime: Double
     ) throws(PackagingError) -> PackagedLivePhoto {
+        PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validatePair(
             photo: photo.staged, video: video.staged, staged: staged)
         try staged.commit()
@@ -172,6 +184,20 @@ public struct LivePhotoPackager: Sendable {
             throw .invalidArgument("the identifier '\(given)' must be 1-255 printable ASCII characters (a UUID)")
         }
         return given
+    }
+
+    /// Completes or removes what dead runs left in the folders of `files` and in `directories`
+    /// (`StagingRecovery`), before an operation reads or writes there.
+    static func recoverStaging(files: [String], directories: [String]) {
+        StagingRecovery.recover(directories: files.map(StagedOutputs.directory(of:)) + directories)
+    }
+
+    /// `path` with symbolic links resolved (`realpath`); `path` itself when it cannot be resolved
+    /// (a missing file is reported by the read that follows).
+    static func resolvingLinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The last path component.
