@@ -12,6 +12,7 @@ struct ValidationCatalogTests {
         "extension-mismatch", "orientation-mismatch", "aspect-mismatch", "capture-time-mismatch",
         "unsupported-video-codec", "unusual-duration", "corrupt-file", "motion-photo-video-missing",
         "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video",
+        "conflicting-content-identifiers",
     ]
 
     @Test("every required code is in the catalog, once, in kebab case, with a title and a hint")
@@ -32,6 +33,7 @@ struct ValidationCatalogTests {
         let errors: Set<FindingCode> = [
             .missingContentIdentifier, .identifierMismatch, .missingStillImageTime, .stillImageTimeOutOfRange,
             .corruptFile, .unsupportedVideoCodec, .motionPhotoVideoMissing, .undecodablePhoto, .undecodableVideo,
+            .conflictingContentIdentifiers,
         ]
         let infos: Set<FindingCode> = [.aspectMismatch, .hevcVideo, .unusualDuration]
         for rule in ValidationRule.catalog {

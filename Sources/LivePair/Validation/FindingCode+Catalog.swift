@@ -5,6 +5,8 @@ extension FindingCode {
     public static let missingContentIdentifier = FindingCode(rawValue: "missing-content-identifier")
     /// A still and a movie that belong together by name carry different identifiers.
     public static let identifierMismatch = FindingCode(rawValue: "identifier-mismatch")
+    /// One file carries two different content identifiers (`moov/meta` and `moov/udta/meta`).
+    public static let conflictingContentIdentifiers = FindingCode(rawValue: "conflicting-content-identifiers")
     /// The content identifier is not a UUID.
     public static let malformedContentIdentifier = FindingCode(rawValue: "malformed-content-identifier")
     /// A Live Photo movie whose still is absent.

@@ -10,6 +10,10 @@ extension ValidationRule {
             title: "Still and movie carry different identifiers",
             hint: "re-export both halves from Photos together, or run `livepair restamp PHOTO VIDEO` to give them one identifier"),
         ValidationRule(
+            code: .conflictingContentIdentifiers, severity: .error,
+            title: "Two identifiers in one file",
+            hint: "run `livepair restamp PHOTO VIDEO`: it replaces every identifier in both halves"),
+        ValidationRule(
             code: .malformedContentIdentifier, severity: .warning,
             title: "Content identifier is not a UUID",
             hint: "run `livepair restamp PHOTO VIDEO` to write a fresh UUID into both halves"),

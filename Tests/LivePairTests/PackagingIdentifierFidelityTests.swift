@@ -1,0 +1,62 @@
+import Foundation
+@testable import LivePair
+import LivePairFormats
+import TestSupport
+import Testing
+
+/// Every identifier in a written file is the new one: no old value survives where another reader looks.
+@Suite("Packaging fidelity: one identifier per file")
+struct PackagingIdentifierFidelityTests {
+    static let identifier = "0E5A2C44-9B1D-4F3A-8C7E-2D6B1A9F0C35"
+
+    /// IMG_3582.mov re-muxed by ffmpeg with its metadata in `moov/udta/meta` (`use_metadata_tags`)
+    /// and the identifier `OLD-ID-1` there.
+    static func userDataMovie(in workspace: SampleVariants.Workspace) throws -> String {
+        let path = workspace.url.appendingPathComponent("udta.mov").path
+        _ = try ReferenceTool.run("ffmpeg", [
+            "-v", "error", "-i", SampleMedia.path("live/IMG_3582.mov"), "-map", "0:v", "-c", "copy",
+            "-movflags", "use_metadata_tags", "-metadata", "com.apple.quicktime.content.identifier=OLD-ID-1", path,
+        ])
+        return path
+    }
+
+    /// ffprobe's `com.apple.quicktime.content.identifier` format tag.
+    static func ffprobeIdentifier(_ path: String) throws -> String {
+        try ReferenceTool.run("ffprobe", [
+            "-v", "error", "-show_entries", "format_tags=com.apple.quicktime.content.identifier", "-of", "csv=p=0", path,
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("restamp replaces the identifier in moov/udta/meta too: ffprobe and exiftool report the new one")
+    func restampReplacesUserDataIdentifier() throws {
+        let workspace = try SampleVariants.Workspace()
+        let video = try Self.userDataMovie(in: workspace)
+        #expect(try Self.ffprobeIdentifier(video) == "OLD-ID-1")
+        let result = try LivePhotoPackager().restamp(
+            photo: SampleMedia.path("live/IMG_3582.HEIC"), video: video,
+            outputDirectory: workspace.url.appendingPathComponent("out").path, contentIdentifier: Self.identifier)
+        #expect(try Self.ffprobeIdentifier(result.videoPath) == Self.identifier)
+        #expect(try PackagingOracle.exiftoolIdentifier(result.videoPath) == Self.identifier)
+        let identity = ResourceIdentifier().identify(path: result.videoPath)
+        #expect(identity.contentIdentifier?.rawValue == Self.identifier)
+        #expect(identity.conflictingContentIdentifiers.isEmpty)
+        #expect(!result.findings.contains { $0.code == .conflictingContentIdentifiers })
+    }
+
+    @Test("the validator flags a movie whose moov/meta and moov/udta/meta identifiers differ")
+    func validatorFlagsTwoIdentifiers() throws {
+        let workspace = try SampleVariants.Workspace()
+        let bytes = Array(try #require(FileManager.default.contents(atPath: try Self.userDataMovie(in: workspace))))
+        // What a writer that only knows moov/meta leaves: the new identifier there, the old one in udta.
+        let moovBox = try #require(SampleVariants.boxes(in: bytes).last { $0.type == "moov" })
+        #expect(moovBox.end == bytes.count)
+        var moov = try #require(try BoxNode.parseAll(Array(bytes[moovBox.offset...])).first)
+        try MovieMetadataWriter.set([.contentIdentifier(Self.identifier)], in: &moov)
+        let path = try workspace.write(Array(bytes[..<moovBox.offset]) + moov.serialized(), as: "two.mov")
+        let identity = ResourceIdentifier().identify(path: path)
+        #expect(identity.contentIdentifier?.rawValue == Self.identifier)
+        #expect(identity.conflictingContentIdentifiers.map(\.rawValue) == ["OLD-ID-1"])
+        let report = Validator().validate(paths: [path])
+        #expect(report.allFindings.contains { $0.code == .conflictingContentIdentifiers && $0.severity == .error })
+    }
+}
