@@ -59,4 +59,31 @@ struct PackagingIdentifierFidelityTests {
         let report = Validator().validate(paths: [path])
         #expect(report.allFindings.contains { $0.code == .conflictingContentIdentifiers && $0.severity == .error })
     }
+
+    @Test("three HEIC restamps in place do not grow the still; exiftool sees only the newest identifier", arguments: [
+        "live/IMG_3582.HEIC", "plain/IMG_2682.heic",
+    ])
+    func repeatedRestampsKeepSize(still: String) throws {
+        let workspace = try SampleVariants.Workspace()
+        let photo = try workspace.copy(still, as: "pair/IMG.HEIC")
+        let video = try workspace.copy("live/IMG_3582.mov", as: "pair/IMG.mov")
+        var sizes: [Int] = []
+        var identifiers: [String] = []
+        for _ in 0..<4 {
+            let result = try LivePhotoPackager().restamp(photo: photo, video: video, outputDirectory: nil)
+            identifiers.append(result.contentIdentifier)
+            sizes.append(try #require(PackagingOracle.contents(photo)).count)
+        }
+        // The first run may add a maker note; the three after it reuse its space.
+        #expect(Set(sizes.dropFirst()).count == 1, "\(sizes)")
+        if still == "live/IMG_3582.HEIC" { #expect(sizes[0] == (try SampleMedia.bytes(still)).count) }
+        let values = try ReferenceTool.run("exiftool", ["-a", "-s3", "-MakerNotes:MediaGroupUUID", photo])
+            .split(separator: "\n").map(String.init)
+        #expect(values == [identifiers[3]])
+        let bytes = try #require(PackagingOracle.contents(photo))
+        for old in identifiers.dropLast() + ["602FEBB7-6B59-4799-96E6-9C8484D873C7"] {
+            #expect(bytes.range(of: Data(old.utf8)) == nil, "\(old) is still in the file")
+        }
+    }
+
 }
