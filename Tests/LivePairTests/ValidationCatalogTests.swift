@@ -12,7 +12,7 @@ struct ValidationCatalogTests {
         "extension-mismatch", "orientation-mismatch", "aspect-mismatch", "capture-time-mismatch",
         "unsupported-video-codec", "unusual-duration", "corrupt-file", "motion-photo-video-missing",
         "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video",
-        "conflicting-content-identifiers",
+        "conflicting-content-identifiers", "xmp-on-non-primary-item",
     ]
 
     @Test("every required code is in the catalog, once, in kebab case, with a title and a hint")

@@ -56,6 +56,7 @@ enum FileRules {
                         + "not in moov/meta where Photos looks for it"))
         }
         findings += ConflictingIdentifiersRule.findings(for: identity)
+        findings += NonPrimaryXMPRule.findings(for: identity)
         return findings
     }
 
