@@ -86,4 +86,54 @@ struct PackagingIdentifierFidelityTests {
         }
     }
 
+
+    @Test("--identifier must be an RFC 4122 UUID and is written uppercase")
+    func identifierChecked() throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        let (photo, video) = (SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"))
+        for bad in ["not-a-uuid", "0E5A2C44-9B1D-4F3A-8C7E-2D6B1A9F0C3", "0E5A2C44-9B1D-4F3A-CC7E-2D6B1A9F0C35", "G" + Self.identifier.dropFirst()] {
+            #expect(throws: PackagingError.self) {
+                try LivePhotoPackager().restamp(photo: photo, video: video, outputDirectory: output, contentIdentifier: bad)
+            }
+        }
+        #expect(PackagingOracle.listing(workspace.url.path) == ["out"] || PackagingOracle.listing(workspace.url.path).isEmpty)
+        let result = try LivePhotoPackager().restamp(
+            photo: photo, video: video, outputDirectory: output, contentIdentifier: Self.identifier.lowercased())
+        #expect(result.contentIdentifier == Self.identifier)
+        #expect(ResourceIdentifier().identify(path: result.photoPath).contentIdentifier?.rawValue == Self.identifier)
+        #expect(ResourceIdentifier().identify(path: result.videoPath).contentIdentifier?.rawValue == Self.identifier)
+        let cli = try LivePairBinary.run(["restamp", photo, video, "--output", output + "2", "--identifier", "not-a-uuid"])
+        #expect(cli.status == 1 && cli.error.contains("not an RFC 4122 UUID"))
+    }
+
+    @Test("a still time far past the end (1e18 s) takes the last frame, not the first")
+    func farStillTimeTakesLastFrame() throws {
+        let workspace = try SampleVariants.Workspace()
+        let video = SampleMedia.path("live/train.mov")
+        let times = try #require(try QuickTimeMovieParser().parse(try FileByteSource(path: video)).videoTrack?.presentationTimes())
+        let last = try #require(times.max())
+        let result = try LivePhotoPackager().restamp(
+            photo: SampleMedia.path("live/train.jpg"), video: video,
+            outputDirectory: workspace.url.appendingPathComponent("out").path, stillImageTime: 1e18)
+        #expect(abs(result.stillImageTime - last) < 0.001)
+        let identity = ResourceIdentifier().identify(path: result.videoPath)
+        #expect(abs((identity.stillImageTime ?? -1) - last) < 0.001)
+    }
+
+    @Test("a Live Photo still from a Samsung HEIC motion photo keeps no motion-photo XMP bytes", arguments: [
+        "motion/samsung-one-ui-6.heic", "motion/photo-sg22-ultra.heic",
+    ])
+    func samsungStillDropsXMPBytes(file: String) throws {
+        let workspace = try SampleVariants.Workspace()
+        let input = try #require(PackagingOracle.contents(SampleMedia.path(file)))
+        #expect(input.range(of: Data("MotionPhoto".utf8)) != nil)
+        let result = try MotionPhotoConverter().livePhoto(
+            motionPhoto: SampleMedia.path(file), outputDirectory: workspace.url.appendingPathComponent("out").path)
+        let still = try #require(PackagingOracle.contents(result.photoPath))
+        #expect(still.range(of: Data("MotionPhoto".utf8)) == nil)
+        #expect(still.range(of: Data("GCamera".utf8)) == nil)
+        #expect(ResourceIdentifier().identify(path: result.photoPath).role == .livePhotoStill)
+    }
+
 }

@@ -177,13 +177,21 @@ public struct LivePhotoPackager: Sendable {
             findings: findings)
     }
 
-    /// The identifier to write: the given one (printable ASCII, at most 255 bytes) or a fresh UUID.
+    /// The identifier to write: the given one, which must be an RFC 4122 UUID (8-4-4-4-12
+    /// hexadecimal digits, version 1-5, variant 10xx) and is written uppercase as Apple writes it,
+    /// or a fresh random UUID.
     func resolvedIdentifier(_ given: String?) throws(PackagingError) -> String {
         guard let given else { return ContentIdentifier.random().rawValue }
-        guard !given.isEmpty, given.utf8.count <= 255, given.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            throw .invalidArgument("the identifier '\(given)' must be 1-255 printable ASCII characters (a UUID)")
+        let upper = given.uppercased()
+        let scalars = Array(upper.utf8)
+        guard ContentIdentifier(rawValue: upper)?.isWellFormedUUID == true, scalars.count == 36,
+            (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(scalars[14]),
+            [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "A"), UInt8(ascii: "B")].contains(scalars[19])
+        else {
+            throw .invalidArgument(
+                "the identifier '\(given)' is not an RFC 4122 UUID (like 0E5A2C44-9B1D-4F3A-8C7E-2D6B1A9F0C35)")
         }
-        return given
+        return upper
     }
 
     /// Completes or removes what dead runs left in the folders of `files` and in `directories`

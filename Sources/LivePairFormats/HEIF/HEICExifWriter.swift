@@ -100,7 +100,7 @@ public struct HEICExifWriter: Sendable {
         let (tiff, method) = try JPEGMakerNoteWriter.updatedTIFF(
             existing?.tiff, contentIdentifier: contentIdentifier, defaults: defaults, limits: limits)
         let payload = Self.exifItemPayload(tiff: tiff)
-        let space = existing.flatMap { HEICExifSpace(itemID: $0.itemID, file: file, sourceSize: source.size) }
+        let space = existing.flatMap { HEIFItemSpace(itemID: $0.itemID, file: file, sourceSize: source.size) }
         if let existing, let space, UInt64(payload.count) <= space.capacity {
             let plan = space.overwritePlan(payload: payload, sourceSize: source.size)
             let result = Result(

@@ -48,7 +48,16 @@ struct HEIFMetaRewriter {
 
     // MARK: Planning
 
+    /// The plan; the bytes of `removed` items (those no other item shares) are zeroed in it.
     func plan(removing removed: Set<UInt32>, data: ItemData?) throws(FormatError) -> Plan {
+        var plan = try keptBytesPlan(removing: removed, data: data)
+        for id in removed.sorted() {
+            if let space = HEIFItemSpace(itemID: id, file: file, sourceSize: source.size) { plan = space.blanking(plan) }
+        }
+        return plan
+    }
+
+    private func keptBytesPlan(removing removed: Set<UInt32>, data: ItemData?) throws(FormatError) -> Plan {
         let boxes = file.topLevelBoxes
         guard let last = boxes.last, last.fileOffset + last.size == source.size else {
             throw .unsupported(context: source.name, reason: "the top-level boxes do not cover the whole file")

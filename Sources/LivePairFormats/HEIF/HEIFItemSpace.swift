@@ -1,8 +1,9 @@
-/// Where a HEIC's existing Exif item lives, so that a rewrite reuses its bytes instead of leaving
-/// them behind: a new payload that fits is written over the old one (zero-padded, same length, no
-/// `iloc` change); a larger one goes to a new `mdat` and the old bytes are zeroed, so an old
-/// identifier, GPS position or date never survives unreferenced in the file.
-struct HEICExifSpace {
+/// Where an item's data lives in a HEIF file, so that a rewrite reuses or clears its bytes instead
+/// of leaving them behind: a new Exif payload that fits is written over the old one (zero-padded,
+/// same length, no `iloc` change); a larger one goes to a new `mdat`, and the bytes of a replaced
+/// or removed item are zeroed, so an old identifier, GPS position, date or motion-photo XMP never
+/// survives unreferenced in the file.
+struct HEIFItemSpace {
     /// The input byte ranges of the existing Exif item (file-offset extents only).
     let ranges: [Range<UInt64>]
 
