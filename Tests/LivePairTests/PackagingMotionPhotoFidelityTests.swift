@@ -56,4 +56,24 @@ struct PackagingMotionPhotoFidelityTests {
         #expect(finding.severity == .warning)
         #expect(finding.message.contains("(item \(xmpItem))"))
     }
+
+    @Test("JPEG motion photo from a still whose XMP has several rdf:Description (exiftool's layout): one Description holds everything")
+    func oneDescription() throws {
+        let workspace = try SampleVariants.Workspace()
+        let still = try workspace.copy("live/train.jpg", as: "train.jpg")
+        _ = try ReferenceTool.run("exiftool", [
+            "-q", "-overwrite_original", "-XMP-dc:Title=Train", "-XMP-xmp:Rating=3", "-XMP-photoshop:City=Lyon", still,
+        ])
+        let before = try #require(try JPEGSegmentReader().read(FileByteSource(path: still)).xmp)
+        #expect(String(decoding: before, as: UTF8.self).components(separatedBy: "<rdf:Description").count - 1 >= 3)
+        let output = workspace.url.appendingPathComponent("train.MP.jpg").path
+        _ = try MotionPhotoConverter().motionPhoto(photo: still, video: SampleMedia.path("live/train.mov"), output: output)
+        let packet = String(decoding: try #require(try JPEGSegmentReader().read(FileByteSource(path: output)).xmp), as: UTF8.self)
+        #expect(packet.components(separatedBy: "<rdf:Description").count - 1 == 1, "\(packet)")
+        #expect(MotionPhotoXMP(Array(packet.utf8)).claimsMotionPhoto)
+        let tags = try ReferenceTool.run("exiftool", ["-s3", "-XMP-dc:Title", "-XMP-xmp:Rating", "-XMP-photoshop:City", output])
+        #expect(tags.split(separator: "\n") == ["Train", "3", "Lyon"])
+        #expect(ResourceIdentifier().identify(path: output).role == .motionPhoto)
+    }
+
 }
