@@ -1,0 +1,46 @@
+import LivePairFormats
+
+extension CaptureDate {
+    /// The wall-clock fields as seconds since 1970-01-01T00:00:00, ignoring any UTC offset.
+    var pairingWallClockSeconds: Double {
+        // Days from civil date (Howard Hinnant's algorithm).
+        let shiftedYear = Int64(month <= 2 ? year - 1 : year)
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
+        return Double(seconds) + Double(nanoseconds ?? 0) / 1e9
+    }
+
+    /// How many seconds apart two capture dates are, for pairing: the difference of the instants
+    /// when both carry a UTC offset. Otherwise the difference of the wall-clock times, where a
+    /// difference within `tolerance` of a whole number of quarter hours up to 14 hours counts as a
+    /// time-zone difference (one half written in local time, the other in UTC, as an old still's
+    /// EXIF date and a movie's `mvhd` date) and is reduced by it. Validation judges dates the same way.
+    static func pairingDistance(_ one: CaptureDate, _ other: CaptureDate, tolerance: Double) -> Double {
+        let wallClock = one.pairingWallClockSeconds - other.pairingWallClockSeconds
+        if let oneOffset = one.utcOffsetMinutes, let otherOffset = other.utcOffsetMinutes {
+            return abs(wallClock - Double(oneOffset - otherOffset) * 60)
+        }
+        let difference = abs(wallClock)
+        let quarterHours = (difference / 900).rounded()
+        let remainder = abs(difference - quarterHours * 900)
+        if quarterHours <= 56, remainder <= tolerance { return remainder }
+        return difference
+    }
+}
+
+extension AssetResource {
+    /// Seconds between this resource's capture date and `other`'s (see `CaptureDate.pairingDistance`);
+    /// nil when either is unknown.
+    func captureSeconds(from other: AssetResource, tolerance: Double) -> Double? {
+        guard let mine = identity.captureDate, let theirs = other.identity.captureDate else { return nil }
+        return CaptureDate.pairingDistance(mine, theirs, tolerance: tolerance)
+    }
+
+    /// The stem normalised for comparisons (see `StemNormalizer`).
+    var normalizedStem: String { StemNormalizer.normalize(stem) }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import LivePair
+import LivePairCLI
+import LivePairLibrary
+import Synchronization
+
+/// `livepair import --library DIR [--owner ID] [--jobs N] [--json] PATH...`: ingests files into a
+/// library as a backend's uploads would arrive: pairs link in any order, motion photos and single
+/// files become assets, unmatched halves stay pending in the library until their partner comes.
+public enum ImportCommand: Command {
+    /// The subcommand name.
+    public static let name = "import"
+    /// One line saying what it does.
+    public static let abstract = MediaCommandCatalog.`import`
+    /// The usage line.
+    public static let usage = "livepair import --library <dir> [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
+    /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
+    /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
+    public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
+    /// The help text.
+    public static let help = """
+        OVERVIEW: \(abstract)
+
+        Each file is ingested as one upload (docs/ingestion.md): a Live Photo still or movie is
+        stored and waits as pending until the other half with the same content identifier (and the
+        same owner) arrives, then both become one validated Live Photo; a motion photo, or a photo or
+        movie without an identifier, becomes an asset at once. Importing the same files again is safe:
+        nothing is stored twice. Files are copied, never changed; their names are kept as data.
+        Only unreadable, damaged or conflicting files are rejected; what else validation finds (a
+        movie without a still-image time, a wrong extension, a motion photo without its video) is
+        kept on the asset and shown. Files that are not photos or movies (notes, .json sidecars,
+        .AAE edits) are skipped and counted. One file named twice is imported once.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <path>                  Files or directories (read recursively).
+
+        OPTIONS:
+          --library <dir>         The library directory (required). A missing or empty directory
+                                  gets a new library; one holding anything else must be a
+                                  LivePair library, else nothing is imported (exit 1).
+          --owner <id>            The owner (tenant or user) of the uploads (default: local).
+          --jobs <n>              Files ingested at once (default: 4).
+          --deep                  Also decode each file (image, movie frame) and reject data that
+                                  does not decode (about 0.2 to 1 s per file).
+          --json                  Print one JSON object (schema: docs/cli.md).
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0 done (halves may be pending, files skipped), 1 a file was rejected or could not be imported,
+          64 usage error.
+        """
+
+    /// Runs `import`.
+    public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        let parsed: ParsedArguments
+        switch parsePaths(arguments, flags: ["json", "deep"], options: ["library", "owner", "jobs"], streams: streams) {
+        case let .exit(code): return code
+        case let .run(arguments): parsed = arguments
+        }
+        guard let directory = parsed.options["library"] else {
+            return usageFailure(UsageError("Missing expected option '--library <dir>'."), streams: streams)
+        }
+        let owner = parsed.options["owner"] ?? "local"
+        guard owner.isEmpty == false else { return usageFailure(UsageError("The owner must not be empty."), streams: streams) }
+        var jobs = 4
+        if let text = parsed.options["jobs"] {
+            guard let value = Int(text), value >= 1, value <= 256 else {
+                return usageFailure(UsageError("--jobs takes a number from 1 to 256."), streams: streams)
+            }
+            jobs = value
+        }
+        let (collected, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let files = ImportFileList.distinct(collected)
+        let library: PhotoLibrary
+        do throws(LibraryError) {
+            library = try PhotoLibrary.open(
+                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
+        } catch {
+            // The errors about the library directory name it already.
+            switch error {
+            case .libraryNotFound, .notALibrary, .directoryNotEmpty: streams.printError("Error: \(error)")
+            default: streams.printError("Error: \(directory): \(error)")
+            }
+            return .failure
+        }
+        let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
+        let results = ResultSlots<ImportReport.FileResult>(count: files.count)
+        let progress = ProgressReporter(streams: streams, label: "Importing", total: files.count, minimumTotal: 20)
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(files.count, 1))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let file = files[index]
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                do throws(LibraryError) {
+                    let outcome = try ingestor.ingest(fileAt: file, owner: owner, originalFilename: name)
+                    results.store(ImportReport.FileResult(path: file, outcome: outcome, error: nil), at: index)
+                } catch {
+                    results.store(ImportReport.FileResult(path: file, outcome: nil, error: error.description), at: index)
+                }
+                progress.advance()
+            }
+        }
+        progress.finish()
+        let settled = settle(results.values, owner: owner, ingestor: ingestor)
+        let report = ImportReport(
+            library: directory, owner: owner, files: ImportFileList.withFlags(settled, library: library))
+        if parsed.has("json") {
+            streams.print(report.json().rendered())
+        } else {
+            streams.print(report.text(), terminator: "")
+        }
+        return anyMissing || report.rejected > 0 || report.errors > 0 ? .failure : .success
+    }
+
+    /// Halves that were pending when they arrived but whose partner came later in the same run are
+    /// reported with the Live Photo they are now part of.
+    private static func settle(_ files: [ImportReport.FileResult], owner: String, ingestor: Ingestor) -> [ImportReport.FileResult] {
+        guard let waiting = try? ingestor.pendingUploads(olderThan: 0, owner: owner) else { return files }
+        let stillPending = Set(waiting.map(\.contentIdentifier))
+        return files.map { file in
+            guard case let .pending(identifier) = file.outcome, !stillPending.contains(identifier) else { return file }
+            let options = FetchOptions(
+                predicate: .and([.owner(owner), .contentIdentifier(identifier)]), includeHiddenAssets: true)
+            guard let asset = try? ingestor.library.fetchAssets(with: options).firstObject else { return file }
+            return ImportReport.FileResult(path: file.path, outcome: .accepted(localIdentifier: asset.localIdentifier), error: nil)
+        }
+    }
+
+    /// The fault injector crash tests ask for through `crashEnvironmentVariable`: counts durable
+    /// steps and ends the process abruptly (no clean-up, like SIGKILL) at the chosen one.
+    static func crashInjector() -> (@Sendable (FaultPoint) throws -> Void)? {
+        guard let text = ProcessInfo.processInfo.environment[crashEnvironmentVariable], let target = Int(text), target > 0
+        else { return nil }
+        let counter = Atomic<Int>(0)
+        return { _ in
+            if counter.add(1, ordering: .relaxed).newValue == target { _exit(137) }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import LivePair
+import LivePairCLI
+import LivePairLibrary
+
+/// What `livepair library` prints, as text and JSON (schema: docs/cli.md).
+enum LibraryReport {
+    /// An ISO 8601 date with fractional seconds, in UTC.
+    static func iso8601(_ date: Date?) -> JSONValue {
+        guard let date else { return .null }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return .string(formatter.string(from: date))
+    }
+
+    /// One asset as JSON.
+    static func json(_ asset: Asset) -> JSONValue {
+        .object([
+            ("localIdentifier", .string(asset.localIdentifier)),
+            ("mediaType", .string(asset.mediaType.description)),
+            ("mediaSubtypes", .array(asset.mediaSubtypes.names.map(JSONValue.string))),
+            ("pixelWidth", .integer(Int64(asset.pixelWidth))),
+            ("pixelHeight", .integer(Int64(asset.pixelHeight))),
+            ("duration", .number(asset.duration)),
+            ("creationDate", iso8601(asset.creationDate)),
+            (
+                "location",
+                asset.location.map { .object([("latitude", .number($0.latitude)), ("longitude", .number($0.longitude))]) }
+                    ?? .null
+            ),
+            ("isFavorite", .bool(asset.isFavorite)),
+            ("isHidden", .bool(asset.isHidden)),
+            ("contentIdentifier", .optional(asset.contentIdentifier)),
+            ("owner", .optional(asset.owner)),
+            ("addedDate", iso8601(asset.addedDate)),
+            ("stillImageTime", asset.stillImageTime.map(JSONValue.number) ?? .null),
+            ("findings", .array(asset.findings.map(ValidateReport.findingJSON))),
+        ])
+    }
+
+    /// One resource as JSON.
+    static func json(_ resource: LibraryAssetResource) -> JSONValue {
+        .object([
+            ("type", .string(resource.type.rawValue)),
+            ("originalFilename", .optional(resource.originalFilename)),
+            ("uniformTypeIdentifier", .optional(resource.uniformTypeIdentifier)),
+            ("size", .integer(Int64(resource.size))),
+            ("digest", .string(resource.digest.hex)),
+        ])
+    }
+
+    /// `library list --json`.
+    static func listJSON(library: String, assets: [Asset], pending: Int) -> JSONValue {
+        .object([
+            ("library", .string(library)), ("count", .integer(Int64(assets.count))), ("pending", .integer(Int64(pending))),
+            ("assets", .array(assets.map(json))),
+        ])
+    }
+
+    /// `library list`: one line per asset.
+    static func listText(_ assets: [Asset], resourceCounts: [String: Int], pending: Int) -> String {
+        var text = ""
+        for asset in assets {
+            let kind = asset.isLivePhoto ? "live" : asset.mediaType.description
+            var flags: [String] = []
+            if asset.isFavorite { flags.append("favorite") }
+            if asset.isHidden { flags.append("hidden") }
+            let date = iso8601(asset.creationDate).stringValue ?? "-"
+            text += [
+                asset.localIdentifier, kind, "\(asset.pixelWidth)x\(asset.pixelHeight)",
+                String(format: "%.3fs", asset.duration), date, "\(resourceCounts[asset.localIdentifier] ?? 0) resources",
+                flags.joined(separator: ","),
+            ].joined(separator: "\t").trimmingCharacters(in: .whitespaces) + "\n"
+        }
+        text += "\(assets.count) asset\(assets.count == 1 ? "" : "s"), \(pending) pending \(pending == 1 ? "half" : "halves")\n"
+        return text
+    }
+
+    /// `library show --json`.
+    static func showJSON(_ asset: Asset, resources: [LibraryAssetResource]) -> JSONValue {
+        .object([("asset", json(asset)), ("resources", .array(resources.map(json)))])
+    }
+
+    /// `library show`.
+    static func showText(_ asset: Asset, resources: [LibraryAssetResource]) -> String {
+        var lines = [
+            "identifier:          \(asset.localIdentifier)",
+            "media type:          \(asset.mediaType)\(asset.mediaSubtypes.names.isEmpty ? "" : " (" + asset.mediaSubtypes.names.joined(separator: ", ") + ")")",
+            "pixel size:          \(asset.pixelWidth)x\(asset.pixelHeight)",
+            "duration:            \(String(format: "%.3f", asset.duration)) s",
+            "creation date:       \(iso8601(asset.creationDate).stringValue ?? "-")",
+            "content identifier:  \(asset.contentIdentifier ?? "-")",
+            "favorite:            \(asset.isFavorite ? "yes" : "no")",
+            "hidden:              \(asset.isHidden ? "yes" : "no")",
+        ]
+        if let location = asset.location { lines.append("location:            \(location.latitude), \(location.longitude)") }
+        if let owner = asset.owner { lines.append("owner:               \(owner)") }
+        if let time = asset.stillImageTime { lines.append("still-image time:    \(String(format: "%.6f", time)) s") }
+        if !asset.findings.isEmpty {
+            lines.append("findings:")
+            for finding in asset.findings {
+                lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
+            }
+        }
+        lines.append("resources:")
+        for resource in resources {
+            let name = resource.originalFilename.map { String(reflecting: $0) } ?? "-"
+            lines.append(
+                "  \(resource.type.rawValue)\t\(name)\t\(resource.uniformTypeIdentifier ?? "-")\t\(resource.size) bytes\t\(resource.digest.hex)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The size of the file at `path`, nil when it cannot be read.
+    private static func writtenSize(_ path: String) -> UInt64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.uint64Value
+    }
+
+    /// `library export --json`.
+    static func exportJSON(_ asset: Asset, files: [(LibraryAssetResource, String)]) -> JSONValue {
+        .object([
+            ("asset", .string(asset.localIdentifier)),
+            (
+                "files",
+                .array(
+                    files.map { resource, path in
+                        // The written file's size: a Live Photo exported for Photos is restamped.
+                        .object([
+                            ("type", .string(resource.type.rawValue)), ("path", .string(path)),
+                            ("size", .integer(Int64(writtenSize(path) ?? resource.size))),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// `library delete --json`.
+    static func deleteJSON(_ result: ChangeResult) -> JSONValue {
+        .object([
+            ("deleted", .array(result.deletedAssets.map(JSONValue.string))),
+            ("changeSequence", result.changeSequence.map(JSONValue.integer) ?? .null),
+        ])
+    }
+}
+
+extension JSONValue {
+    /// The string, for string values.
+    var stringValue: String? {
+        if case let .string(text) = self { return text }
+        return nil
+    }
+}
