@@ -60,7 +60,8 @@ let package = Package(
         .target(name: "LivePairS3", dependencies: ["CCurl", "LivePairCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
-            name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto"],
+            name: "LivePairLibrary",
+            dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto", "LivePairS3"],
             swiftSettings: strictSettings),
         // The command library behind the `livepair` executable.
         .target(name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary"], swiftSettings: strictSettings),
@@ -83,7 +84,7 @@ let package = Package(
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
+            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
     ],

@@ -21,7 +21,7 @@ struct ChangeBatchExecutor {
     }
 
     let catalog: any Catalog
-    let store: ResourceStore
+    let store: any ResourceStore
     let configuration: LibraryConfiguration
 
     private func fault(_ point: FaultPoint) throws(LibraryError) {

@@ -32,7 +32,7 @@ struct PreparedCreation: Sendable {
     /// Reads the stored resources of `creation` (the identity of each still and movie), validates a
     /// Live Photo's two halves with `Validator.validatePair`, and derives the asset's properties.
     init(
-        _ creation: ChangeBatchPlan.Creation, stored: [StoredResource], store: ResourceStore, validator: Validator,
+        _ creation: ChangeBatchPlan.Creation, stored: [StoredResource], store: any ResourceStore, validator: Validator,
         addedDate: Date
     ) throws(LibraryError) {
         guard !creation.additions.isEmpty else {
@@ -46,7 +46,12 @@ struct PreparedCreation: Sendable {
             let name = addition.originalFilename ?? "resource \(position) of creation request \(creation.index)"
             var typeIdentifier = addition.options.uniformTypeIdentifier
             if addition.type.isStill || addition.type.isMovie {
-                let path = store.path(for: storedResource.digest)
+                let path: String
+                do throws(ResourceStoreError) {
+                    path = try store.localPath(for: storedResource.digest)
+                } catch {
+                    throw .store(error)
+                }
                 displayNames[path] = name
                 let identity = identifier.identify(path: path)
                 try Self.check(identity, as: addition.type, name: name)

@@ -10,7 +10,7 @@ public final class PhotoLibrary: Sendable {
     /// How it was opened.
     public let configuration: LibraryConfiguration
     let catalog: any Catalog
-    let store: ResourceStore
+    let store: any ResourceStore
     let notifier: ChangeNotifier
 
     /// The catalog file's name inside the library directory.
@@ -18,7 +18,7 @@ public final class PhotoLibrary: Sendable {
     /// The resource store's directory name inside the library directory.
     public static let resourcesDirectoryName = "resources"
 
-    private init(directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore) throws(LibraryError) {
+    private init(directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: any ResourceStore) throws(LibraryError) {
         self.directory = directory
         self.configuration = configuration
         self.catalog = catalog
@@ -34,24 +34,39 @@ public final class PhotoLibrary: Sendable {
     public static func open(
         at directory: String, configuration: LibraryConfiguration = LibraryConfiguration()
     ) throws(LibraryError) -> PhotoLibrary {
-        let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
-        }
-        let store: ResourceStore
+        let root = try createdRoot(directory)
+        let store: any ResourceStore
         do throws(ResourceStoreError) {
-            store = try ResourceStore(directory: root + "/" + resourcesDirectoryName)
+            store = try DirectoryStore(directory: root + "/" + resourcesDirectoryName)
         } catch {
             throw .store(error)
         }
+        return try open(at: root, store: store, configuration: configuration)
+    }
+
+    /// Opens the library at `directory` (its catalog) with its resources in `store`, such as an
+    /// `S3ResourceStore` shared by several nodes, and recovers as `open(at:configuration:)` does.
+    public static func open(
+        at directory: String, store: any ResourceStore, configuration: LibraryConfiguration = LibraryConfiguration()
+    ) throws(LibraryError) -> PhotoLibrary {
+        let root = try createdRoot(directory)
         let catalog = try SQLiteCatalog(
             path: root + "/" + catalogFileName, durableCommits: configuration.durableCommits,
             busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         let library = try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store)
         try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         return library
+    }
+
+    /// `directory` without a trailing slash, created when missing.
+    private static func createdRoot(_ directory: String) throws(LibraryError) -> String {
+        let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
+        }
+        return root
     }
 
     /// The executor that applies change batches to this library.
