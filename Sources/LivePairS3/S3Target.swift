@@ -13,7 +13,7 @@ struct S3Target {
         endpoint = client.configuration.endpoint
         self.bucket = bucket
         self.key = key
-        guard Self.isValidBucketName(bucket) else {
+        guard S3Client.isValidBucketName(bucket) else {
             throw S3Error(
                 .invalidRequest, operation: operation, endpoint: endpoint, bucket: bucket, key: key,
                 detail: "a bucket name is 3 to 63 lowercase letters, digits, dots and hyphens")
@@ -36,9 +36,11 @@ struct S3Target {
             kind, operation: operation, endpoint: endpoint, bucket: bucket, key: key, status: status, code: code, detail: detail,
             attempts: attempts)
     }
+}
 
+extension S3Client {
     /// S3's bucket naming rules, the part a path-style URL depends on.
-    static func isValidBucketName(_ name: String) -> Bool {
+    public static func isValidBucketName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard (3...63).contains(bytes.count) else { return false }
         let allowed = bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D }
