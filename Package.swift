@@ -13,10 +13,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LivePair", targets: ["LivePair"]),
+        .library(name: "LivePairCore", targets: ["LivePairCore"]),
         .library(name: "LivePairFormats", targets: ["LivePairFormats"]),
         .library(name: "LivePairMedia", targets: ["LivePairMedia"]),
         .library(name: "LivePairLibrary", targets: ["LivePairLibrary"]),
         .executable(name: "livepair", targets: ["livepair"]),
+        .executable(name: "livepair-media", targets: ["livepair-media"]),
         .executable(name: "livepair-bench", targets: ["livepair-bench"]),
     ],
     targets: [
@@ -50,8 +52,13 @@ let package = Package(
         // libexif as a reference reader (like exiftool): the Exif cross-check tests and the Exif
         // benchmark's baseline. No shipped module links it.
         .target(name: "LibExifReference", dependencies: ["CExif"], swiftSettings: strictSettings),
-        // The toolkit: identity, pairing, validation, loading, library.
-        .target(name: "LivePair", dependencies: ["LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
+        // What files mean without decoding them: identity, pairing, validation (deep decoding injected).
+        // No C library, so that `livepair` starts without loading the media libraries.
+        .target(name: "LivePairCore", dependencies: ["LivePairFormats"], swiftSettings: strictSettings),
+        // The toolkit: LivePairCore (re-exported) plus loading, packaging and deep validation.
+        .target(
+            name: "LivePair", dependencies: ["LivePairCore", "LivePairFormats", "LivePairMedia"],
+            swiftSettings: strictSettings),
         // The catalog bridge: SQLite statements and transactions behind a small Swift surface.
         .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // The digest bridge: SHA-256 through libcrypto (content addresses of stored resources).
@@ -63,9 +70,17 @@ let package = Package(
             name: "LivePairLibrary",
             dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto", "LivePairS3"],
             swiftSettings: strictSettings),
-        // The command library behind the `livepair` executable.
-        .target(name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary"], swiftSettings: strictSettings),
+        // The command library behind the `livepair` executable: inspect, pair, validate, help; links
+        // no C library. The other commands run in `livepair-media`, which `livepair` executes.
+        .target(name: "LivePairCLI", dependencies: ["LivePairCore", "LivePairFormats"], swiftSettings: strictSettings),
+        // The commands that decode, encode or open a library: preview, make, restamp, convert,
+        // library, import, validate --deep.
+        .target(
+            name: "LivePairMediaCLI",
+            dependencies: ["LivePairCLI", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary"],
+            swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
+        .executableTarget(name: "livepair-media", dependencies: ["LivePairMediaCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "livepair-bench",
             dependencies: [
@@ -86,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),
-        .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

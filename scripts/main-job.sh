@@ -12,6 +12,7 @@ target="${1:-SampleMedia/}"
 # every diagnostic (swift build writes them to standard output) go to standard error, so the
 # report on standard output stays the report.
 echo "main-job: building livepair (release; the first build takes 3-5 minutes)" >&2
+# inspect, pair and validate need only livepair, not livepair-media.
 if ! swift build -c release --product livepair >&2; then
   echo "main-job: the build failed (errors above)" >&2
   exit 2

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 /// `livepair library list|show|export|delete --library DIR [--json]`: look into a library and
@@ -7,7 +8,7 @@ public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
     /// One line saying what it does.
-    public static let abstract = "List, show, export and delete the assets of a LivePair library."
+    public static let abstract = MediaCommandCatalog.library
     /// The usage line.
     public static let usage =
         "livepair library (list | show <id> | export <id> --output <dir> | delete <id> ...) --library <dir> [--json]"
