@@ -28,17 +28,18 @@ enum S3StoreTestSupport {
 }
 
 extension S3StoreTestSupport {
-    /// The S3 store of the library at `path`: one bucket per library directory, named in a file
-    /// beside the catalog so that reopening the library finds the same bucket.
+    /// The S3 store of the library at `path`: one bucket per library directory, named in the file
+    /// `<path>.s3-bucket` (beside the directory, which must hold only the library) so that
+    /// reopening the library finds the same bucket.
     static func store(forLibraryAt path: String) throws -> S3ResourceStore {
-        let marker = path + "/s3-bucket"
+        let marker = path + ".s3-bucket"
         if let bucket = try? String(contentsOfFile: marker, encoding: .utf8) {
-            return try S3ResourceStore(client: try makeClient(), bucket: bucket, prefix: "resources/", cacheDirectory: path + "/s3-cache")
+            return try S3ResourceStore(client: try makeClient(), bucket: bucket, prefix: "resources/", cacheDirectory: path + ".s3-cache")
         }
         let client = try makeClient()
         let bucket = SeaweedFSTestServer.uniqueBucketName("library")
         try client.createBucket(bucket)
         try bucket.write(toFile: marker, atomically: true, encoding: .utf8)
-        return try S3ResourceStore(client: client, bucket: bucket, prefix: "resources/", cacheDirectory: path + "/s3-cache")
+        return try S3ResourceStore(client: client, bucket: bucket, prefix: "resources/", cacheDirectory: path + ".s3-cache")
     }
 }

@@ -27,8 +27,12 @@ public protocol ResourceStore: Sendable {
     /// True when a resource with `digest` is stored (false too when the store cannot be asked).
     func contains(_ digest: ContentDigest) -> Bool
 
-    /// Removes the resource with `digest`. Throws `notFound` when it is not stored.
-    func remove(_ digest: ContentDigest) throws(ResourceStoreError)
+    /// Removes the resource with `digest`, durably unless `durability` is `.deferred` (then
+    /// `flushRemovals(_:)` makes a group of removals durable). Throws `notFound` when it is not stored.
+    func remove(_ digest: ContentDigest, durability: StoreDurability) throws(ResourceStoreError)
+
+    /// Makes removals done with `.deferred` durability durable.
+    func flushRemovals(_ digests: [ContentDigest]) throws(ResourceStoreError)
 
     /// Every digest stored, in no particular order.
     func allDigests() throws(ResourceStoreError) -> [ContentDigest]

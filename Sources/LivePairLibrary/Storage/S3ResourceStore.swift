@@ -77,7 +77,8 @@ public final class S3ResourceStore: ResourceStore {
         (try? client.head(bucket: bucket, key: key(for: digest))) != nil
     }
 
-    public func remove(_ digest: ContentDigest) throws(ResourceStoreError) {
+    /// Deletes the object (a DELETE is durable when it returns, whatever `durability` says).
+    public func remove(_ digest: ContentDigest, durability: StoreDurability = .immediate) throws(ResourceStoreError) {
         do throws(S3Error) {
             _ = try client.head(bucket: bucket, key: key(for: digest))
             try client.delete(bucket: bucket, key: key(for: digest))
@@ -86,6 +87,9 @@ public final class S3ResourceStore: ResourceStore {
         }
         unlink(cachePath(for: digest))
     }
+
+    /// Nothing to do: each DELETE was durable when it returned.
+    public func flushRemovals(_ digests: [ContentDigest]) throws(ResourceStoreError) {}
 
     public func allDigests() throws(ResourceStoreError) -> [ContentDigest] {
         let objects: [S3ObjectSummary]
