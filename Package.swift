@@ -43,6 +43,8 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -65,10 +67,14 @@ let package = Package(
         .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // The digest bridge: SHA-256 through libcrypto (content addresses of stored resources).
         .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
+        // The object-store bridge: an S3 client over libcurl (SigV4, write-once PUT, ranged GET, listing).
+        .target(name: "LivePairS3", dependencies: ["CCurl", "LivePairCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
             name: "LivePairLibrary",
-            dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto", "LivePairLogging"],
+            dependencies: [
+                "LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto", "LivePairLogging", "LivePairS3",
+            ],
             swiftSettings: strictSettings),
         // A small swift-log-shaped facade (Logger, LogHandler, JSON lines): the library logs through it.
         .target(name: "LivePairLogging", swiftSettings: strictSettings),
@@ -111,8 +117,9 @@ let package = Package(
         .testTarget(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
+            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),

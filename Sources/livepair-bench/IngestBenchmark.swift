@@ -191,7 +191,7 @@ struct IngestBenchmark {
     private func measureStore(files: [String], root: String) throws -> Double {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let store = try ResourceStore(directory: root + "/resources")
+        let store = try DirectoryStore(directory: root + "/resources")
         var bytes: UInt64 = 0
         let start = Date()
         for file in files { bytes += try store.store(fileAt: file).size }

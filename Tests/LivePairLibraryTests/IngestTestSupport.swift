@@ -53,7 +53,7 @@ enum IngestInvariants {
             let resources = try library.assetResources(for: asset)
             #expect(!resources.isEmpty, "asset \(asset.localIdentifier) has no resources", sourceLocation: sourceLocation)
             for resource in resources {
-                let path = library.storagePath(for: resource)
+                let path = try library.storagePath(for: resource)
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
                 #expect(UInt64(size) == resource.size, "resource \(resource.digest) of \(asset.localIdentifier) missing", sourceLocation: sourceLocation)
                 used.insert(resource.digest)

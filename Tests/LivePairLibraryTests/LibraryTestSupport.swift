@@ -20,13 +20,17 @@ func makeTemporaryDirectory(_ label: String = "library") throws -> String {
     return url.path
 }
 
-/// Opens a new library in a fresh directory; orphans are swept at once on open.
+/// Opens a new library in a fresh directory; orphans are swept at once on open. With
+/// `LIVEPAIR_TEST_STORE=s3` a new library keeps its resources in a bucket of its own on the test
+/// SeaweedFS server (the catalog stays in the directory).
 func makeLibrary(
     at directory: String? = nil, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
 ) throws -> PhotoLibrary {
     let path = try directory ?? makeTemporaryDirectory()
-    return try PhotoLibrary.open(
-        at: path, configuration: LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector))
+    let configuration = LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector)
+    guard S3StoreTestSupport.librariesUseS3 else { return try PhotoLibrary.open(at: path, configuration: configuration) }
+    let store = try S3StoreTestSupport.store(forLibraryAt: path)
+    return try PhotoLibrary.open(at: path, store: store, configuration: configuration)
 }
 
 /// Imports one Live Photo (copies) and returns the outcome.

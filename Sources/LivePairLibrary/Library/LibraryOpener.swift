@@ -67,14 +67,14 @@ struct LibraryOpener {
         if case .populated = LibraryFileSystem.directoryState(storePath) {
             let stored: [ContentDigest]
             do throws(ResourceStoreError) {
-                stored = try ResourceStore(directory: storePath, removingAbandonedTemporaryFiles: false).allDigests()
+                stored = try DirectoryStore(directory: storePath, removingAbandonedTemporaryFiles: false).allDigests()
             } catch {
                 throw .store(error)
             }
             guard stored.isEmpty else { throw .notALibrary(path: root, problem: .creationInterrupted) }
         }
         for suffix in ["", "-wal", "-shm", "-journal"] { LibraryFileSystem.unlink(catalogPath + suffix) }
-        LibraryFileSystem.unlink(storePath + "/" + ResourceStore.identityFileName)
+        LibraryFileSystem.unlink(storePath + "/" + DirectoryStore.identityFileName)
         let library = try createStoreAndCatalog()
         guard LibraryFileSystem.removeDurably(creationMarkerPath, in: root) else {
             throw .io(path: creationMarkerPath, reason: "cannot remove the file")
@@ -127,9 +127,9 @@ struct LibraryOpener {
         return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity)
     }
 
-    private func makeStore() throws(LibraryError) -> ResourceStore {
+    private func makeStore() throws(LibraryError) -> DirectoryStore {
         do throws(ResourceStoreError) {
-            return try ResourceStore(
+            return try DirectoryStore(
                 directory: storePath, removingAbandonedTemporaryFiles: configuration.access == .readWrite)
         } catch {
             throw .store(error)

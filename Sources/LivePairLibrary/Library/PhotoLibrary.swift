@@ -11,7 +11,7 @@ public final class PhotoLibrary: Sendable {
     /// How it was opened.
     public let configuration: LibraryConfiguration
     let catalog: any Catalog
-    let store: ResourceStore
+    let store: any ResourceStore
     let notifier: ChangeNotifier
 
     /// The catalog file's name inside the library directory.
@@ -25,7 +25,7 @@ public final class PhotoLibrary: Sendable {
     public let identity: String?
 
     init(
-        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore, identity: String?
+        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: any ResourceStore, identity: String?
     ) throws(LibraryError) {
         self.directory = directory
         self.configuration = configuration
@@ -53,6 +53,23 @@ public final class PhotoLibrary: Sendable {
     ) throws(LibraryError) -> PhotoLibrary {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let library = try LibraryOpener(root: root, configuration: configuration).open()
+        if configuration.access == .readWrite {
+            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+        }
+        return library
+    }
+
+    /// Opens the library at `directory` (its catalog, checked and recovered as
+    /// `open(at:configuration:)` does) with its resources in `store`, such as an
+    /// `S3ResourceStore` shared by several nodes. The directory's own store only carries the
+    /// library's identity marker; the identity of `store` is not checked.
+    public static func open(
+        at directory: String, store: any ResourceStore, configuration: LibraryConfiguration = LibraryConfiguration()
+    ) throws(LibraryError) -> PhotoLibrary {
+        let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let local = try LibraryOpener(root: root, configuration: configuration).open()
+        let library = try PhotoLibrary(
+            directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: local.identity)
         if configuration.access == .readWrite {
             try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         }

@@ -9,7 +9,7 @@ import LivePairFormats
 /// `flock` by its writer from the moment its name exists until the name is gone (renamed into
 /// place or unlinked). Clean-up removes a temporary file only when it can take that lock itself,
 /// that is when no process, in any container or PID namespace, is writing it.
-extension ResourceStore {
+extension DirectoryStore {
     /// Removes the temporary files no one holds the lock of (their writer finished or died);
     /// returns how many. Best effort: a file that cannot be opened or removed is left.
     @discardableResult
