@@ -26,21 +26,10 @@ public enum FileCollector {
                 files.insert(path)
                 continue
             }
-            // A directory named on the command line is walked even when it is a symbolic link.
-            let root = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-            guard
-                let walker = manager.enumerator(
-                    at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            else { continue }
+            // A directory named on the command line is walked even when it is a symbolic link; paths
+            // keep the root as the user wrote it, so output matches the command line.
             let prefix = path.hasSuffix("/") ? path : path + "/"
-            let rootPath = root.standardizedFileURL.path
-            for case let url as URL in walker {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-                // Keep the path as the user wrote its root, so output matches the command line.
-                let full = url.standardizedFileURL.path
-                let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
-                files.insert(full.hasPrefix(rootPath + "/") ? prefix + relative : full)
-            }
+            files.formUnion(DirectoryWalker.regularFiles(under: path, prefix: prefix))
         }
         return Collection(files: files.sorted(), missing: missing)
     }
