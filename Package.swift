@@ -23,8 +23,8 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config. Only the bridges import them:
-        // LivePairMedia (FFmpeg, turbojpeg, libexif, libheif), LivePairSQLite (SQLite) and
-        // LivePairCrypto (OpenSSL's libcrypto, for SHA-256).
+        // LivePairMedia (FFmpeg, turbojpeg, libheif), LivePairSQLite (SQLite), LivePairCrypto
+        // (OpenSSL's libcrypto, for SHA-256) and LibExifReference (libexif, for tests and benchmarks).
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
@@ -45,8 +45,11 @@ let package = Package(
         // The media bridge: decoding and encoding through the C libraries.
         .target(
             name: "LivePairMedia",
-            dependencies: ["LivePairFormats", "CFFmpeg", "CTurboJPEG", "CExif", "CHeif"],
+            dependencies: ["LivePairFormats", "CFFmpeg", "CTurboJPEG", "CHeif"],
             swiftSettings: strictSettings),
+        // libexif as a reference reader (like exiftool): the Exif cross-check tests and the Exif
+        // benchmark's baseline. No shipped module links it.
+        .target(name: "LibExifReference", dependencies: ["CExif"], swiftSettings: strictSettings),
         // What files mean without decoding them: identity, pairing, validation (deep decoding injected).
         // No C library, so that `livepair` starts without loading the media libraries.
         .target(name: "LivePairCore", dependencies: ["LivePairFormats"], swiftSettings: strictSettings),
@@ -75,12 +78,16 @@ let package = Package(
         .executableTarget(name: "livepair-media", dependencies: ["LivePairMediaCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "livepair-bench",
-            dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto"],
+            dependencies: [
+                "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
+            ],
             swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "LivePairMediaTests", dependencies: ["LivePairMedia", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairMediaTests", dependencies: ["LivePairMedia", "LibExifReference", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "LivePairTests", dependencies: ["LivePair", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
