@@ -54,6 +54,16 @@ public final class Ingestor: Sendable {
         let identity = identifier.identify(path: path)
         let classification = UploadClassification(identity, name: name, options: options)
         if case let .rejected(findings) = classification { return .rejected(findings) }
+        if options.decodesMedia {
+            let fileName = path.split(separator: "/").last.map(String.init) ?? path
+            let deep = Validator.mediaDeepValidation(options: ValidationOptions(deep: true))
+            let undecodable = Validator.decodeFindings(for: identity, using: deep).map { finding in
+                Finding(
+                    code: finding.code, severity: finding.severity, path: name,
+                    message: finding.message.replacingOccurrences(of: fileName, with: name), hint: finding.hint)
+            }
+            if !undecodable.isEmpty { return .rejected(undecodable) }
+        }
 
         var attempt = 0
         while true {

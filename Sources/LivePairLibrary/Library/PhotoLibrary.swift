@@ -18,45 +18,49 @@ public final class PhotoLibrary: Sendable {
     /// The resource store's directory name inside the library directory.
     public static let resourcesDirectoryName = "resources"
 
-    private init(directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore) throws(LibraryError) {
+    /// The library's identity: a UUID its catalog and its resource store's marker both carry
+    /// (nil only for a library from before identities opened read-only). Files are removed from
+    /// the store only while the catalog still carries this identity.
+    public let identity: String?
+
+    init(
+        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore, identity: String?
+    ) throws(LibraryError) {
         self.directory = directory
         self.configuration = configuration
         self.catalog = catalog
         self.store = store
+        self.identity = identity
         let sequence = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.latestChangeSequence() }
         notifier = ChangeNotifier(deliveredThrough: sequence)
     }
 
-    /// Opens the library at `directory`, creating it when needed, and recovers from interrupted
-    /// work: temporary files of interrupted stores are removed, and resource files no asset or
-    /// record uses (stored by a batch that never committed) are removed once older than
-    /// `configuration.orphanGracePeriod`.
+    /// Opens the library at `directory` as `configuration.openMode` and `configuration.access` say.
+    ///
+    /// - A directory that does not exist or is empty gets a new library (`.createIfNeeded`,
+    ///   `.createNew`) or is refused (`.openExisting`: `LibraryError.libraryNotFound`).
+    /// - A directory with entries must hold a healthy library: a catalog this build recognises
+    ///   and a resource store, marked with the same identity. Anything else (a missing, empty or
+    ///   foreign catalog; another library's store) is refused with `LibraryError.notALibrary`,
+    ///   and nothing in the directory is changed or deleted.
+    /// - Read-write, opening recovers from interrupted work: temporary files no writer holds are
+    ///   removed, and resource files no asset or record uses (stored by a batch that never
+    ///   committed) are removed once older than `configuration.orphanGracePeriod`. Read-only,
+    ///   nothing is removed or written.
     public static func open(
         at directory: String, configuration: LibraryConfiguration = LibraryConfiguration()
     ) throws(LibraryError) -> PhotoLibrary {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
+        let library = try LibraryOpener(root: root, configuration: configuration).open()
+        if configuration.access == .readWrite {
+            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         }
-        let store: ResourceStore
-        do throws(ResourceStoreError) {
-            store = try ResourceStore(directory: root + "/" + resourcesDirectoryName)
-        } catch {
-            throw .store(error)
-        }
-        let catalog = try SQLiteCatalog(
-            path: root + "/" + catalogFileName, durableCommits: configuration.durableCommits,
-            busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-        let library = try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store)
-        try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         return library
     }
 
     /// The executor that applies change batches to this library.
     var executor: ChangeBatchExecutor {
-        ChangeBatchExecutor(catalog: catalog, store: store, configuration: configuration)
+        ChangeBatchExecutor(catalog: catalog, store: store, configuration: configuration, libraryIdentity: identity)
     }
 
     // MARK: - Observation

@@ -14,7 +14,7 @@ public enum ImportCommand: Command {
     /// One line saying what it does.
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
-    public static let usage = "livepair import --library <dir> [--owner <id>] [--jobs <n>] [--json] <path> ..."
+    public static let usage = "livepair import --library <dir> [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -27,6 +27,10 @@ public enum ImportCommand: Command {
         same owner) arrives, then both become one validated Live Photo; a motion photo, or a photo or
         movie without an identifier, becomes an asset at once. Importing the same files again is safe:
         nothing is stored twice. Files are copied, never changed; their names are kept as data.
+        Only unreadable, damaged or conflicting files are rejected; what else validation finds (a
+        movie without a still-image time, a wrong extension, a motion photo without its video) is
+        kept on the asset and shown. Files that are not photos or movies (notes, .json sidecars,
+        .AAE edits) are skipped and counted. One file named twice is imported once.
 
         USAGE: \(usage)
 
@@ -34,20 +38,25 @@ public enum ImportCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --library <dir>         The library directory (created when missing; required).
+          --library <dir>         The library directory (required). A missing or empty directory
+                                  gets a new library; one holding anything else must be a
+                                  LivePair library, else nothing is imported (exit 1).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
+          --deep                  Also decode each file (image, movie frame) and reject data that
+                                  does not decode (about 0.2 to 1 s per file).
           --json                  Print one JSON object (schema: docs/cli.md).
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0 done (halves may be pending), 1 a file was rejected or could not be imported, 64 usage error.
+          0 done (halves may be pending, files skipped), 1 a file was rejected or could not be imported,
+          64 usage error.
         """
 
     /// Runs `import`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json"], options: ["library", "owner", "jobs"], streams: streams) {
+        switch parsePaths(arguments, flags: ["json", "deep"], options: ["library", "owner", "jobs"], streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
@@ -63,16 +72,21 @@ public enum ImportCommand: Command {
             }
             jobs = value
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let (collected, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let files = ImportFileList.distinct(collected)
         let library: PhotoLibrary
         do throws(LibraryError) {
             library = try PhotoLibrary.open(
-                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector()))
+                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
         } catch {
-            streams.printError("Error: \(directory): \(error)")
+            // The errors about the library directory name it already.
+            switch error {
+            case .libraryNotFound, .notALibrary, .directoryNotEmpty: streams.printError("Error: \(error)")
+            default: streams.printError("Error: \(directory): \(error)")
+            }
             return .failure
         }
-        let ingestor = Ingestor(library: library)
+        let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
         let results = ResultSlots<ImportReport.FileResult>(count: files.count)
         let progress = ProgressReporter(streams: streams, label: "Importing", total: files.count, minimumTotal: 20)
         let next = Atomic<Int>(0)
@@ -92,8 +106,9 @@ public enum ImportCommand: Command {
             }
         }
         progress.finish()
+        let settled = settle(results.values, owner: owner, ingestor: ingestor)
         let report = ImportReport(
-            library: directory, owner: owner, files: settle(results.values, owner: owner, ingestor: ingestor))
+            library: directory, owner: owner, files: ImportFileList.withFlags(settled, library: library))
         if parsed.has("json") {
             streams.print(report.json().rendered())
         } else {
