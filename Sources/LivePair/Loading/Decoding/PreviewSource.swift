@@ -15,8 +15,11 @@ public enum PreviewSource: Hashable, Sendable, CustomStringConvertible {
     /// result of a Live Photo whose still holds no embedded image. It is the poster frame the
     /// Live Photo needs anyway, so it costs the request nothing extra.
     case movieFrame
+    /// The movie's key frame nearest the still time, when that is not the still-time frame
+    /// itself: one frame decoded without the frames between the key frame and the still time.
+    case movieKeyFrame
 
-    /// `heif-thumbnail`, `exif-thumbnail`, `dct-1/8`, `tiles-1/8`, `full-decode`, `movie-frame`.
+    /// `heif-thumbnail`, `exif-thumbnail`, `dct-1/8`, `tiles-1/8`, `full-decode`, `movie-frame`, `movie-key-frame`.
     public var description: String {
         switch self {
         case .heifThumbnail: return "heif-thumbnail"
@@ -25,6 +28,7 @@ public enum PreviewSource: Hashable, Sendable, CustomStringConvertible {
         case let .reducedTiles(denominator): return "tiles-1/\(denominator)"
         case .fullDecode: return "full-decode"
         case .movieFrame: return "movie-frame"
+        case .movieKeyFrame: return "movie-key-frame"
         }
     }
 }

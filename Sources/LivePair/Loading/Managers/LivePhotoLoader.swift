@@ -29,7 +29,7 @@ struct LivePhotoLoader: Sendable {
 
         var cheap: PixelBuffer?
         var cheapIsFullQuality = false
-        var early: (movie: MovieMetadata, poster: MovieFrame)?
+        var early: (movie: MovieMetadata, poster: MovieFrame?)?
         if deliveryMode == .opportunistic && context.wantsPreview {
             if let embedded = try stills.decodeEmbeddedPreview(
                 path: photoPath, geometry: geometry, cancellation: context.cancellation)
@@ -41,11 +41,25 @@ struct LivePhotoLoader: Sendable {
                 cheapIsFullQuality = embedded.isFullQuality
             } else {
                 let movie = try movies.readMetadata(path: videoPath, cancellation: context.cancellation)
-                let poster = try decodePoster(videoPath, movie: movie, cancellation: context.cancellation)
                 try context.checkCancellation()
-                context.preview(
-                    try render(poster.image, path: videoPath, cancellation: context.cancellation), source: .movieFrame)
-                early = (movie, poster)
+                if let keyTime = movie.keyFrameTime(nearest: movie.posterTime),
+                    movie.frameIndex(nearest: keyTime) != movie.frameIndex(nearest: movie.posterTime)
+                {
+                    // The key frame nearest the still time decodes alone, without the frames up to the poster.
+                    let key = try movies.decodeFrame(
+                        path: videoPath, at: keyTime, movie: movie, size: movieFrameSize(of: movie),
+                        cancellation: context.cancellation)
+                    try context.checkCancellation()
+                    context.preview(
+                        try render(key.image, path: videoPath, cancellation: context.cancellation), source: .movieKeyFrame)
+                    early = (movie, nil)
+                } else {
+                    let poster = try decodePoster(videoPath, movie: movie, cancellation: context.cancellation)
+                    try context.checkCancellation()
+                    context.preview(
+                        try render(poster.image, path: videoPath, cancellation: context.cancellation), source: .movieFrame)
+                    early = (movie, poster)
+                }
             }
         } else if deliveryMode == .fastFormat {
             let preview = try stills.decodePreview(path: photoPath, geometry: geometry, cancellation: context.cancellation)
@@ -70,8 +84,11 @@ struct LivePhotoLoader: Sendable {
         try context.checkCancellation()
 
         let movie: MovieMetadata, poster: MovieFrame
-        if let early {
-            (movie, poster) = early
+        if let early, let earlyPoster = early.poster {
+            (movie, poster) = (early.movie, earlyPoster)
+        } else if let early {
+            movie = early.movie
+            poster = try decodePoster(videoPath, movie: movie, cancellation: context.cancellation)
         } else {
             movie = try movies.readMetadata(path: videoPath, cancellation: context.cancellation)
             try context.checkCancellation()
