@@ -73,7 +73,7 @@ struct LoadBenchmark {
             print("\(pair.still) + \(pair.movie)")
             print("  \(shape)")
             let degradedSource = loads.first?.degradedSource ?? "?"
-            let isMovieFrame = degradedSource.hasPrefix("movie-frame")
+            let isMovieFrame = degradedSource.hasPrefix("movie-")
             let targetRatio = isMovieFrame ? 3.0 : 10.0
             let firstImageRatio = final / degraded
             print("  degraded result: \(degradedSource) (decoder's still source: \(Self.degradedSource(still)))")

@@ -45,10 +45,13 @@ struct LivePhotoLoader: Sendable {
                 if let keyTime = movie.keyFrameTime(nearest: movie.posterTime),
                     movie.frameIndex(nearest: keyTime) != movie.frameIndex(nearest: movie.posterTime)
                 {
-                    // The key frame nearest the still time decodes alone, without the frames up to the poster.
+                    // The key frame nearest the still time decodes alone, without the frames up to
+                    // the poster. Asked a little after it (under half a frame), so that the
+                    // decoder's seek, rounding the time down to its ticks, still lands on it.
+                    let next = movie.frameTimes.first { $0 > keyTime + 1e-6 }
                     let key = try movies.decodeFrame(
-                        path: videoPath, at: keyTime, movie: movie, size: movieFrameSize(of: movie),
-                        cancellation: context.cancellation)
+                        path: videoPath, at: keyTime + (next.map { ($0 - keyTime) * 0.4 } ?? 0.001), movie: movie,
+                        size: movieFrameSize(of: movie), cancellation: context.cancellation)
                     try context.checkCancellation()
                     context.preview(
                         try render(key.image, path: videoPath, cancellation: context.cancellation), source: .movieKeyFrame)
