@@ -31,10 +31,17 @@ let usage = """
                    >= 2,400 files (distinct Live Photos) against one exiftool process reading the
                    identifiers (targets 100x and 50x). Needs livepair and livepair-media built
                    next to livepair-bench (swift build -c release).
+      walk         Walk a tree of --files empty files (default 20000, 200 per folder) with
+                   LivePair's FileCollector and with a FileManager enumerator; both times.
 
       ingest       Import >= 1,000 Live Photo pairs (--files = pairs, default 1000; copies of the
                    real pairs with fresh identifiers) into a new library with durable commits,
                    against `cp -r` + `sync` of the same bytes; pairs/s and the ratio.
+
+      serve        Upload >= 1,000 Live Photo pairs (--files = pairs, default 1000) to `livepair
+                   serve`'s server over loopback from 8 clients, beside in-process ingestion of the
+                   same corpus in the same run: pairs/s, p50/p99 latency; then cached still.jpg and
+                   motion.mp4 GETs from 8 clients: requests/s and p99.
 
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
@@ -63,6 +70,21 @@ case "ingest":
     do {
         let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
         exit(try IngestBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "serve":
+    do {
+        let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
+        exit(try ServeBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "walk":
+    do {
+        exit(try WalkBenchmark(options: try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 20000)).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(1)

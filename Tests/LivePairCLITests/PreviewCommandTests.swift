@@ -172,7 +172,7 @@ struct PreviewJSONCommandTests {
     @Test("--json: placeholder, still, poster and motion with degraded, size, time and source",
         arguments: [
             ("live/train.jpg", "live/train.mov", "exif-thumbnail", 160, 120, 512, 384),
-            ("live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov", "movie-frame", 384, 512, 384, 512),
+            ("live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov", "movie-key-frame", 384, 512, 384, 512),
         ])
     func json(photo: String, video: String, source: String, width: Int, height: Int, finalWidth: Int, finalHeight: Int)
         throws

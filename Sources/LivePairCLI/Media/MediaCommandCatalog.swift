@@ -15,10 +15,13 @@ public enum MediaCommandCatalog {
     /// `livepair import`.
     public static let `import` = "Import Live Photo halves, motion photos and single files into a library."
 
+    /// `livepair serve`.
+    public static let serve = "Serve a library over HTTP: uploads, assets, Live Photo derivatives and a web page."
+
     /// Every media command's name and abstract, in help order.
     static let entries: [(name: String, abstract: String)] = [
         ("preview", preview), ("make", make), ("restamp", restamp), ("convert", convert), ("library", library),
-        ("import", `import`),
+        ("import", `import`), ("serve", serve),
     ]
 
     /// True when `name` is one of the media commands.

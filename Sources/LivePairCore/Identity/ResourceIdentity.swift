@@ -14,9 +14,14 @@ public struct IdentityIssue: Sendable, Equatable {
         self.message = message
     }
 
-    /// The issue for a format error.
+    /// The issue for a format error. A read failure's message is the reason alone: the issue
+    /// belongs to an identity that names the path, and reports put the path in front.
     public init(_ error: FormatError) {
-        self.init(code: error.code, message: error.description)
+        if case let .io(_, reason) = error {
+            self.init(code: error.code, message: reason)
+        } else {
+            self.init(code: error.code, message: error.description)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 
 /// `PhotoLibrary.open`'s decisions: whether the directory gets a new library, holds a healthy one,
 /// or is refused. The directory is locked (`flock`) while this runs, so no process sees a library
@@ -15,10 +16,9 @@ struct LibraryOpener {
         let mode = configuration.openMode
         if case .missing = LibraryFileSystem.directoryState(root) {
             guard mode != .openExisting, configuration.access == .readWrite else { throw .libraryNotFound(path: root) }
-            do {
-                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            } catch {
-                throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
+            let created = FileSystemPath.createDirectories(root)
+            guard created == 0 else {
+                throw .io(path: root, reason: "cannot create the library directory: \(FileSystemPath.errorText(created))")
             }
         }
         let lock = try LibraryFileSystem.DirectoryLock(root)

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 
 /// A photo library on disk, as PhotoKit's `PHPhotoLibrary`: a directory holding a content-addressed
 /// resource store (`resources/`) and a SQLite catalog (`catalog.sqlite`, WAL mode). Several

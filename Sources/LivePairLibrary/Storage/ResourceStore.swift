@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LivePairCrypto
+import LivePairFormats
 
 /// The library's content-addressed file store: each resource is kept once, under the SHA-256 of
 /// its bytes, at `<directory>/ab/cdef…` (the first two hexadecimal digits name a subdirectory).
@@ -124,7 +125,7 @@ public final class ResourceStore: Sendable {
     /// catalog's lock is released). Throws `notFound` when it is not stored.
     public func remove(_ digest: ContentDigest, durability: StoreDurability = .immediate) throws(ResourceStoreError) {
         let path = path(for: digest)
-        guard unlink(path) == 0 else {
+        guard FileSystemPath.unlink(path) == 0 else {
             let code = errno
             if code == ENOENT { throw .notFound(digest) }
             throw POSIXFile.failure(path, code)
@@ -193,7 +194,7 @@ public final class ResourceStore: Sendable {
             throw error
         }
         let destination = path(for: resource.digest)
-        guard rename(temporary, destination) == 0 else {
+        guard FileSystemPath.rename(temporary, destination) == 0 else {
             let failure = POSIXFile.failure(destination)
             discard(temporary: temporary, descriptor: descriptor)
             throw failure
@@ -244,7 +245,7 @@ public final class ResourceStore: Sendable {
         var code = POSIXFile.hardLink(temporary, destination)
         if code == EEXIST {
             if let reused = try reuseExisting(resource, syncing: false) { return reused }
-            code = rename(temporary, destination) == 0 ? 0 : errno
+            code = FileSystemPath.rename(temporary, destination) == 0 ? 0 : errno
         }
         guard code == 0 else { throw POSIXFile.failure(destination, code) }
         return resource

@@ -22,7 +22,7 @@ public enum ImportCommand: Command {
     public static let help = """
         OVERVIEW: \(abstract)
 
-        Each file is ingested as one upload (docs/ingestion.md): a Live Photo still or movie is
+        Each file is ingested as one upload (see the documentation): a Live Photo still or movie is
         stored and waits as pending until the other half with the same content identifier (and the
         same owner) arrives, then both become one validated Live Photo; a motion photo, or a photo or
         movie without an identifier, becomes an asset at once. Importing the same files again is safe:
@@ -43,9 +43,9 @@ public enum ImportCommand: Command {
                                   LivePair library, else nothing is imported (exit 1).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
-          --deep                  Also decode each file (image, movie frame) and reject data that
-                                  does not decode (about 0.2 to 1 s per file).
-          --json                  Print one JSON object (schema: docs/cli.md).
+          --deep                  Also decode each file (image, movie frame) and reject
+                                  data that does not decode (0.2 to 1 s per file).
+          --json                  Print one JSON object (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -81,8 +81,9 @@ public enum ImportCommand: Command {
         } catch {
             // The errors about the library directory name it already.
             switch error {
-            case .libraryNotFound, .notALibrary, .directoryNotEmpty: streams.printError("Error: \(error)")
-            default: streams.printError("Error: \(directory): \(error)")
+            case .libraryNotFound, .notALibrary, .directoryNotEmpty:
+                streams.printError("Error: " + TerminalText.escaped(error.description))
+            default: streams.printError("Error: " + TerminalText.message(about: directory, error.description))
             }
             return .failure
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 /// `livepair library init|list|show|export|delete|pending|settle --library DIR [--json]`: create a
@@ -21,12 +22,13 @@ public enum LibraryCommand: Command {
         OVERVIEW: \(abstract)
 
         A library is a directory with a content-addressed resource store and a SQLite
-        catalog (docs/library.md); several processes may use it at once. A directory
-        whose catalog is missing, empty or not a LivePair catalog is refused, and
-        nothing in it is touched. Only 'init', or an import into a missing or empty
-        directory, creates a library. Deleting removes an asset with all its resources
-        (a Live Photo's still and movie together). Exported files get their original
-        names made safe ("../../etc/passwd" is written as "passwd" inside --output).
+        catalog (see the documentation); several processes may use it at once. A
+        directory whose catalog is missing, empty or not a LivePair catalog is
+        refused, and nothing in it is touched. Only 'init', or an import into a
+        missing or empty directory, creates a library. Deleting removes an asset with
+        all its resources (a Live Photo's still and movie together). Exported files
+        get their original names made safe ("../../etc/passwd" is written as "passwd"
+        inside --output).
 
         USAGE: \(usage)
 
@@ -53,7 +55,7 @@ public enum LibraryCommand: Command {
           --older-than <age>
                             For pending and settle: only halves waiting at least this
                             long, a number and a unit: 90s, 30m, 2h, 7d.
-          --json            Print one JSON object (schema: docs/cli.md).
+          --json            Print one JSON object (schema: see the documentation).
           -h, --help        Show help information.
 
         EXIT STATUS:
@@ -73,7 +75,7 @@ public enum LibraryCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard let action = parsed.positionals.first else {
@@ -116,7 +118,7 @@ public enum LibraryCommand: Command {
             default: return try delete(identifiers, from: library, json: json, streams: streams)
             }
         } catch {
-            streams.printError("Error: \(error)")
+            streams.printError("Error: " + TerminalText.escaped(error.description))
             return .failure
         }
     }
@@ -191,10 +193,9 @@ public enum LibraryCommand: Command {
     ) throws(LibraryError) -> ExitCode {
         let asset = try asset(identifier, in: library)
         let resources = try library.assetResources(for: asset)
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: output, reason: "cannot create the output directory")
+        let created = FileSystemPath.createDirectories(output)
+        guard created == 0 else {
+            throw .io(path: output, reason: "cannot create the output directory: " + FileSystemPath.errorText(created))
         }
         let manager = AssetResourceManager(library: library)
         var written: [(LibraryAssetResource, String)] = []
@@ -209,7 +210,7 @@ public enum LibraryCommand: Command {
         if json {
             streams.print(LibraryReport.exportJSON(asset, files: written).rendered())
         } else {
-            for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(path)") }
+            for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(TerminalText.path(path))") }
         }
         return .success
     }
@@ -221,7 +222,7 @@ public enum LibraryCommand: Command {
         let suffix = dot.map { String(name[$0...]) } ?? ""
         var candidate = name
         var number = 2
-        while used.contains(candidate) || FileManager.default.fileExists(atPath: directory + "/" + candidate) {
+        while used.contains(candidate) || FileSystemPath.linkStatus(directory + "/" + candidate) != nil {
             candidate = "\(stem)-\(number)\(suffix)"
             number += 1
         }

@@ -62,7 +62,7 @@ public enum PreviewCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard (1...2).contains(parsed.positionals.count) else {
@@ -91,13 +91,14 @@ public enum PreviewCommand: Command {
         }
         let outputs = PreviewOutputs(directory: output)
         if !parsed.has("overwrite"), let existing = outputs.existing.first {
-            streams.printError("Error: \(existing) exists: use --overwrite to replace it (nothing was written).")
+            streams.printError(
+                "Error: \(TerminalText.path(existing)) exists: use --overwrite to replace it (nothing was written).")
             return .failure
         }
         do {
             try outputs.prepare()
         } catch {
-            streams.printError("Error: cannot create \(output): \(error.localizedDescription)")
+            streams.printError("Error: cannot create \(TerminalText.path(output)): \(error.localizedDescription)")
             return .failure
         }
         let status = load(
@@ -158,7 +159,8 @@ public enum PreviewCommand: Command {
             record(writeMotion(livePhoto, outputs: outputs, start: start, streams))
             if !json {
                 streams.print(
-                    "movie: \(format(livePhoto.movie.duration)) s, \(livePhoto.movie.frameTimes.count) frames, "
+                    "movie: \(format(livePhoto.movie.duration)) s, "
+                        + Wording.count(livePhoto.movie.frameTimes.count, "frame") + ", "
                         + "\(livePhoto.frameSize) upright, \(livePhoto.movie.codec)"
                         + (livePhoto.movie.hasAudio ? " with audio" : ""))
             }
@@ -166,9 +168,9 @@ public enum PreviewCommand: Command {
         if let error = result.error {
             if case let .invalidPair(findings) = error {
                 streams.printError("Error: the pair is invalid:")
-                for finding in findings { streams.printError("  \(finding.code): \(finding.message)") }
+                for finding in findings { streams.printError("  \(finding.code): \(TerminalText.escaped(finding.message))") }
             } else {
-                streams.printError("Error: \(error)")
+                streams.printError("Error: " + TerminalText.escaped("\(error)"))
             }
             return .failure
         }
@@ -187,7 +189,7 @@ public enum PreviewCommand: Command {
             try AtomicFileWriter.write(bytes, to: path)
             outputs.wrote(path)
         } catch {
-            streams.printError("Error: cannot write \(path): \(error)")
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
             return nil
         }
         return PreviewResult(
@@ -207,55 +209,23 @@ public enum PreviewCommand: Command {
     ) -> PreviewResult? {
         let path = outputs.path("motion.mp4")
         let temporary = path + ".tmp-\(getpid())"
-        let outcome = Mutex<(frames: Int, audio: TranscodeResult.AudioHandling?, error: String?)>((0, nil, nil))
-        // The movie's audio, when it has some (a motion photo's: the embedded movie's bytes).
-        let embedded = EmbeddedMovie(reference: livePhoto.videoPath)
-        let audioSource = livePhoto.movie.hasAudio ? embedded?.containerPath ?? livePhoto.videoPath : nil
-        let audioRange = embedded.map { $0.offset..<$0.offset + $0.length }
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            defer { done.signal() }
-            do throws(MediaError) {
-                let writer = try H264MovieWriter(
-                    path: temporary, width: livePhoto.frameSize.width, height: livePhoto.frameSize.height,
-                    audioFrom: audioSource, audioRange: audioRange)
-                do throws(LoaderError) {
-                    for try await frame in livePhoto.frames {
-                        do throws(MediaError) {
-                            try writer.append(frame.image, presentationTime: frame.presentationTime)
-                        } catch {
-                            throw LoaderError.movieDecodeFailed(path: path, error)
-                        }
-                    }
-                } catch {
-                    outcome.withLock { $0.error = "\(error)" }
-                    return
-                }
-                try writer.finish()
-                outcome.withLock {
-                    $0.frames = writer.frameCount
-                    $0.audio = writer.audioHandling
-                }
-            } catch {
-                outcome.withLock { $0.error = "\(error)" }
-            }
-        }
-        done.wait()
-        let result = outcome.withLock { $0 }
-        if let error = result.error {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): \(error)")
+        let summary: MotionMovieSummary
+        do throws(LoaderError) {
+            summary = try livePhoto.writeMotionMovie(to: temporary)
+        } catch {
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
             return nil
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): rename failed")
+        guard FileSystemPath.rename(temporary, path) == 0 else {
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write \(TerminalText.path(path)): rename failed")
             return nil
         }
         outputs.wrote(path)
         let elapsed = ContinuousClock.now - start
         let audio: String
-        switch result.audio {
+        switch summary.audio {
         case .copiedAAC?: audio = ", AAC audio (copied)"
         case .encodedAAC?: audio = ", AAC audio (encoded)"
         case nil: audio = ", no audio"
@@ -263,7 +233,7 @@ public enum PreviewCommand: Command {
         return PreviewResult(
             file: "motion.mp4", degraded: false, width: livePhoto.frameSize.width / 2 * 2,
             height: livePhoto.frameSize.height / 2 * 2, milliseconds: milliseconds(elapsed),
-            source: "H.264, \(result.frames) frames\(audio)")
+            source: "H.264, " + Wording.count(summary.frameCount, "frame") + audio)
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
