@@ -20,7 +20,7 @@ final class StagedOutputs {
 
     private var entries: [Entry] = []
     /// Staging folder per destination folder.
-    private var stagingFolders: [String: String] = [:]
+    private var stagingFolders: [String: StagingFolder] = [:]
     private let overwrite: Bool
     private let durable: Bool
     private let interpose: (@Sendable (any ByteSink) -> any ByteSink)?
@@ -80,13 +80,7 @@ final class StagedOutputs {
             throw .invalidArgument("two outputs would be written to \(destination)")
         }
         let directory = Self.directory(of: destination)
-        let folder: String
-        if let existing = stagingFolders[directory] {
-            folder = existing
-        } else {
-            folder = try Self.makeStagingFolder(in: directory)
-            stagingFolders[directory] = folder
-        }
+        let folder = try stagingFolder(in: directory)
         let name = destination.split(separator: "/").last.map(String.init) ?? "output"
         let temporary = "\(folder)/\(name)"
         entries.append(Entry(temporary: temporary, destination: destination))
@@ -96,10 +90,15 @@ final class StagedOutputs {
     /// A scratch path in the staging folder of `directory` for intermediate files (a transcode);
     /// removed with the staging folder.
     func scratch(in directory: String, name: String) throws(PackagingError) -> String {
-        if let existing = stagingFolders[directory] { return "\(existing)/\(name)" }
-        let folder = try Self.makeStagingFolder(in: directory)
+        "\(try stagingFolder(in: directory))/\(name)"
+    }
+
+    /// The staging folder of `directory`, created (and locked) on first use.
+    private func stagingFolder(in directory: String) throws(PackagingError) -> String {
+        if let existing = stagingFolders[directory] { return existing.path }
+        let folder = try StagingFolder.create(in: directory)
         stagingFolders[directory] = folder
-        return "\(folder)/\(name)"
+        return folder.path
     }
 
     /// `text` with staged paths replaced by their destinations (findings name the final paths).
@@ -109,12 +108,25 @@ final class StagedOutputs {
         return result
     }
 
-    /// Renames every staged file into place. If a rename fails, the ones already renamed stay
-    /// (each is complete and valid) and the rest are removed; the error names the failed one.
+    /// Renames every staged file into place. Several files are one recoverable step: a
+    /// `CommitJournal` listing the renames is flushed into the staging folders first, so a run killed
+    /// between two renames is completed by the next packaging run on those folders
+    /// (`StagingRecovery`). If a rename fails, the ones already renamed stay (each is complete and
+    /// valid) and the rest are removed; the error names the failed one.
     func commit() throws(PackagingError) {
         finished = true
         defer { removeStagingFolders() }
-        for (index, entry) in entries.enumerated() where FileSystemPath.rename(entry.temporary, entry.destination) != 0 {
+        if entries.count > 1 {
+            let journal = CommitJournal(entries: entries.map {
+                CommitJournal.Entry(
+                    temporary: CommitJournal.absolute($0.temporary), destination: CommitJournal.absolute($0.destination),
+                    original: CommitJournal.identity(of: $0.destination))
+            })
+            for folder in stagingFolders.values { try journal.write(into: folder.path) }
+        }
+        for (index, entry) in entries.enumerated() {
+            if index == 1 { PackagingKillPoint.reached(.betweenCommitRenames) }
+            guard FileSystemPath.rename(entry.temporary, entry.destination) != 0 else { continue }
             let reason = FileSystemPath.errorText(errno)
             for later in entries[index...] { FileSystemPath.unlink(later.temporary) }
             throw .format(.io(path: entry.destination, reason: reason))
@@ -137,22 +149,8 @@ final class StagedOutputs {
     }
 
     private func removeStagingFolders() {
-        for folder in stagingFolders.values {
-            // Scratch files (a transcode's intermediate) may remain; remove the folder's files.
-            for name in FileSystemPath.names(in: folder) ?? [] { FileSystemPath.unlink("\(folder)/\(name)") }
-            FileSystemPath.removeDirectory(folder)
-        }
+        for folder in stagingFolders.values { folder.remove() }
         stagingFolders.removeAll()
-    }
-
-    private static func makeStagingFolder(in directory: String) throws(PackagingError) -> String {
-        for _ in 0..<16 {
-            let token = String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 16)
-            let folder = "\(directory)/.livepair-staging-\(token)"
-            if FileSystemPath.mkdir(folder, 0o700) == 0 { return folder }
-            if errno != EEXIST { throw .format(.io(path: folder, reason: FileSystemPath.errorText(errno))) }
-        }
-        throw .format(.io(path: directory, reason: "no staging folder name was free"))
     }
 
     /// Whether something exists at `path`.
