@@ -12,7 +12,7 @@ struct HelpAndMessagesTests {
     }
 
     private static let commands = [
-        "inspect", "pair", "validate", "preview", "make", "restamp", "convert", "library", "import", "completion",
+        "inspect", "pair", "validate", "preview", "make", "restamp", "convert", "library", "import", "serve", "completion",
     ]
 
     @Test("every help text fits 80 columns and names no repository path", arguments: [""] + commands)

@@ -46,7 +46,7 @@ public enum PreviewCommand: Command {
           --output <dir>          Folder for placeholder.jpg, still.jpg, poster.jpg and motion.mp4
                                   (created if needed).
           --overwrite             Replace existing outputs.
-          --json                  Print the results as JSON (docs/cli.md).
+          --json                  Print the results as JSON (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:

@@ -23,8 +23,8 @@ public enum ServeCommand: Command {
         cached. Every request is logged as one JSON line on standard output (never a token; a
         hash of the owner). SIGHUP reloads the tokens file; SIGTERM or SIGINT stops gracefully:
         no new connections, uploads being ingested finish, others are aborted cleanly. Put a
-        reverse proxy in front for TLS and HTTP/2 (see docs/http.md). API: docs/http.md and
-        GET /v1/openapi.json.
+        reverse proxy in front for TLS and HTTP/2 (an nginx example is in the HTTP API's
+        documentation). The API is described there and at GET /v1/openapi.json.
 
         USAGE: \(usage)
 
@@ -63,7 +63,7 @@ public enum ServeCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         let settings: ServeSettings
