@@ -12,6 +12,8 @@ packages=(
   libheif-dev
   libsqlite3-dev
   libssl-dev
+  # The server catalog: libpq to build against, PostgreSQL 15 for the tests and benchmarks.
+  libpq-dev postgresql-15
   # Reference tools: oracles in tests, baselines in benchmarks. Never used by the product.
   libimage-exiftool-perl
   ffmpeg

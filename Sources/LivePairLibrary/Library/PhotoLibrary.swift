@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A photo library on disk, as PhotoKit's `PHPhotoLibrary`: a directory holding a content-addressed
 /// resource store (`resources/`) and a SQLite catalog (`catalog.sqlite`, WAL mode). Several
@@ -12,6 +13,8 @@ public final class PhotoLibrary: Sendable {
     let catalog: any Catalog
     let store: ResourceStore
     let notifier: ChangeNotifier
+    /// The catalog's push of other nodes' commits, started with the first listener.
+    private let commitSubscription = Mutex<(any CatalogCommitSubscription)?>(nil)
 
     /// The catalog file's name inside the library directory.
     public static let catalogFileName = "catalog.sqlite"
@@ -54,6 +57,58 @@ public final class PhotoLibrary: Sendable {
         return library
     }
 
+    /// Opens a library whose catalog and resource store are where the locations say: for example a
+    /// PostgreSQL catalog shared by several nodes with a resource directory. `create` makes a
+    /// catalog where there is none (as `livepair library init` does); otherwise a missing catalog is
+    /// refused. A catalog of a newer schema is refused with both versions named
+    /// (`LibraryError.catalogTooNew`). Recovery runs as in `open(at:)`. `directory` is the store's.
+    public static func open(
+        catalog location: CatalogLocation, store storeLocation: StoreLocation,
+        configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false
+    ) throws(LibraryError) -> PhotoLibrary {
+        let store: ResourceStore
+        let directory: String
+        switch storeLocation {
+        case let .directory(path):
+            directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            do throws(ResourceStoreError) {
+                store = try ResourceStore(directory: directory)
+            } catch {
+                throw .store(error)
+            }
+        }
+        let catalog: any Catalog
+        switch location {
+        case let .sqlite(path):
+            if !create && !LibraryFileSystem.exists(path) {
+                throw .invalidRequest("no catalog at \(path): create one with `livepair library init`")
+            }
+            catalog = try SQLiteCatalog(
+                path: path, durableCommits: configuration.durableCommits,
+                busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        case let .postgres(connectionString):
+            catalog = try PostgresCatalog(
+                connectionString: connectionString, create: create,
+                lockTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        }
+        let library = try PhotoLibrary(directory: directory, configuration: configuration, catalog: catalog, store: store)
+        try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+        return library
+    }
+
+    deinit {
+        commitSubscription.withLock { $0?.cancel() }
+    }
+
+    /// Starts the catalog's push of other nodes' commits (when it has one) with the first listener:
+    /// each commit anywhere then reaches this library's observers without `pollForChanges`.
+    private func subscribeToCommitsOnce() {
+        commitSubscription.withLock { subscription in
+            guard subscription == nil else { return }
+            subscription = catalog.observeCommits { [weak self] in self?.noticeChanges() }
+        }
+    }
+
     /// The executor that applies change batches to this library.
     var executor: ChangeBatchExecutor {
         ChangeBatchExecutor(catalog: catalog, store: store, configuration: configuration)
@@ -66,6 +121,7 @@ public final class PhotoLibrary: Sendable {
     public func register(_ observer: any LibraryChangeObserver) {
         skipUndeliveredChangesWhenNobodyListens()
         notifier.register(observer)
+        subscribeToCommitsOnce()
     }
 
     /// Without listeners nothing is delivered; a new listener starts at the current sequence.
@@ -81,7 +137,9 @@ public final class PhotoLibrary: Sendable {
     /// it is cancelled).
     public func changes() -> AsyncStream<LibraryChange> {
         skipUndeliveredChangesWhenNobodyListens()
-        return notifier.makeStream()
+        let stream = notifier.makeStream()
+        subscribeToCommitsOnce()
+        return stream
     }
 
     /// Looks for batches committed since the last delivery (by any process) and hands them to the

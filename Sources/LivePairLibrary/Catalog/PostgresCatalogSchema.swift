@@ -1,0 +1,151 @@
+import LivePairPostgres
+
+/// The PostgreSQL catalog's tables, created and upgraded by numbered migrations. The row of
+/// `catalog_state` holds the number of migrations applied (and the change-log counter); a catalog
+/// with more than this build knows is refused with both versions named.
+///
+/// Text columns compare byte by byte (`COLLATE "C"`), as SQLite's do.
+///
+/// The tables live in the connection's current schema (the first of its `search_path`), so several
+/// catalogs can share a database, one per schema.
+enum PostgresCatalogSchema {
+    /// The migrations, oldest first; migration `n` brings the schema to version `n + 1`.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE catalog_state(
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            schema_version INTEGER NOT NULL,
+            change_sequence BIGINT NOT NULL
+        );
+        INSERT INTO catalog_state(id, schema_version, change_sequence) VALUES (1, 0, 0);
+        CREATE TABLE assets(
+            id TEXT COLLATE "C" PRIMARY KEY,
+            row_order BIGSERIAL NOT NULL,
+            media_type BIGINT NOT NULL,
+            subtypes BIGINT NOT NULL DEFAULT 0,
+            pixel_width BIGINT NOT NULL DEFAULT 0,
+            pixel_height BIGINT NOT NULL DEFAULT 0,
+            duration DOUBLE PRECISION NOT NULL DEFAULT 0,
+            creation_date DOUBLE PRECISION,
+            latitude DOUBLE PRECISION,
+            longitude DOUBLE PRECISION,
+            favorite BIGINT NOT NULL DEFAULT 0,
+            hidden BIGINT NOT NULL DEFAULT 0,
+            content_identifier TEXT COLLATE "C",
+            owner TEXT COLLATE "C",
+            added_date DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX assets_row_order ON assets(row_order);
+        CREATE INDEX assets_creation_date ON assets(creation_date);
+        CREATE INDEX assets_owner_content_identifier ON assets(owner, content_identifier);
+        CREATE TABLE resources(
+            asset_id TEXT COLLATE "C" NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            ordinal BIGINT NOT NULL,
+            type TEXT COLLATE "C" NOT NULL,
+            digest TEXT COLLATE "C" NOT NULL,
+            size BIGINT NOT NULL,
+            original_filename TEXT COLLATE "C",
+            uniform_type_identifier TEXT COLLATE "C",
+            PRIMARY KEY(asset_id, ordinal)
+        );
+        CREATE INDEX resources_digest ON resources(digest, type);
+        CREATE TABLE collections(
+            id TEXT COLLATE "C" PRIMARY KEY,
+            row_order BIGSERIAL NOT NULL,
+            title TEXT COLLATE "C" NOT NULL,
+            creation_date DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE collection_members(
+            collection_id TEXT COLLATE "C" NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+            asset_id TEXT COLLATE "C" NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            position BIGINT NOT NULL,
+            PRIMARY KEY(collection_id, asset_id)
+        );
+        CREATE INDEX collection_members_position ON collection_members(collection_id, position);
+        CREATE INDEX collection_members_asset ON collection_members(asset_id);
+        CREATE TABLE change_log(
+            sequence BIGINT PRIMARY KEY,
+            committed_at DOUBLE PRECISION NOT NULL,
+            inserted_assets TEXT COLLATE "C" NOT NULL,
+            updated_assets TEXT COLLATE "C" NOT NULL,
+            deleted_assets TEXT COLLATE "C" NOT NULL,
+            changed_collections TEXT COLLATE "C" NOT NULL
+        );
+        CREATE TABLE asset_tombstones(
+            id TEXT COLLATE "C" PRIMARY KEY,
+            media_type BIGINT NOT NULL,
+            subtypes BIGINT NOT NULL,
+            pixel_width BIGINT NOT NULL,
+            pixel_height BIGINT NOT NULL,
+            duration DOUBLE PRECISION NOT NULL,
+            creation_date DOUBLE PRECISION,
+            latitude DOUBLE PRECISION,
+            longitude DOUBLE PRECISION,
+            favorite BIGINT NOT NULL,
+            hidden BIGINT NOT NULL,
+            content_identifier TEXT COLLATE "C",
+            owner TEXT COLLATE "C",
+            added_date DOUBLE PRECISION NOT NULL,
+            deleted_date DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE records(
+            namespace TEXT COLLATE "C" NOT NULL,
+            key TEXT COLLATE "C" NOT NULL,
+            lookup_key TEXT COLLATE "C",
+            digest TEXT COLLATE "C",
+            date DOUBLE PRECISION,
+            payload BYTEA NOT NULL,
+            PRIMARY KEY(namespace, key)
+        );
+        CREATE INDEX records_lookup_key ON records(namespace, lookup_key);
+        CREATE INDEX records_date ON records(namespace, date);
+        CREATE INDEX records_digest ON records(digest);
+        """
+    ]
+
+    /// The schema version this build writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// The version the catalog in the connection's schema has (0 when it has none yet).
+    static func version(_ connection: PostgresConnection) throws(PostgresError) -> Int {
+        let exists = try connection.execute("SELECT to_regclass('catalog_state') IS NOT NULL").scalar
+        guard exists == .bool(true) else { return 0 }
+        guard case let .integer(version) = try connection.execute("SELECT schema_version FROM catalog_state WHERE id = 1").scalar
+        else { return 0 }
+        return Int(version)
+    }
+
+    /// Brings the catalog up to `currentVersion` when `create` is true, or checks that it is there
+    /// when false. One transaction, holding an advisory lock for the schema, so nodes opening a new
+    /// catalog at once do the work once.
+    static func migrate(_ connection: PostgresConnection, create: Bool) throws(LibraryError) {
+        let found: Int
+        do throws(PostgresError) {
+            found = try version(connection)
+        } catch {
+            throw .catalogServer(error)
+        }
+        if found == currentVersion { return }
+        if found > currentVersion { throw .catalogTooNew(found: found, supported: currentVersion) }
+        guard create || found > 0 else {
+            throw .invalidRequest(
+                "the PostgreSQL database has no LivePair catalog (schema version \(found), this LivePair writes \(currentVersion)): run `livepair library init` first")
+        }
+        try connection.transaction(.readCommitted, wrap: LibraryError.catalogServer) { () throws(LibraryError) in
+            let version: Int
+            do throws(PostgresError) {
+                try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.livepair-migrate'))")
+                version = try Self.version(connection)
+            } catch {
+                throw .catalogServer(error)
+            }
+            if version > currentVersion { throw .catalogTooNew(found: version, supported: currentVersion) }
+            do throws(PostgresError) {
+                for migration in migrations.dropFirst(version) { try connection.executeScript(migration) }
+                try connection.execute("UPDATE catalog_state SET schema_version = $1 WHERE id = 1", [.integer(Int64(currentVersion))])
+            } catch {
+                throw .catalogServer(error)
+            }
+        }
+    }
+}
