@@ -41,7 +41,14 @@ public final class PostgresConnection: Sendable {
     /// returns its rows.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(PostgresError) -> PostgresRows {
-        try lock.withLock { _ throws(PostgresError) -> PostgresRows in
+        for (index, parameter) in parameters.enumerated() {
+            if case let .text(text) = parameter, text.utf8.contains(0) {
+                throw PostgresError(
+                    kind: .statement, sqlState: "22021",
+                    message: "text parameter $\(index + 1) holds a NUL character, which PostgreSQL text cannot store", sql: sql)
+            }
+        }
+        return try lock.withLock { _ throws(PostgresError) -> PostgresRows in
             let wire = parameters.map(PostgresWireFormat.parameter)
             var buffer: [UInt8] = []
             var offsets: [Int?] = []

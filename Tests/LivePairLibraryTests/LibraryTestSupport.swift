@@ -20,13 +20,41 @@ func makeTemporaryDirectory(_ label: String = "library") throws -> String {
     return url.path
 }
 
-/// Opens a new library in a fresh directory; orphans are swept at once on open.
+/// The catalogs the library suite runs against: every library test runs once on each.
+enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The embedded default: a directory with `catalog.sqlite` and `resources/`.
+    case sqlite
+    /// A fresh schema on the test process's PostgreSQL server, with a resource directory.
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// Where a new, empty library of this kind goes: a fresh directory, and for PostgreSQL a fresh schema.
+    func newLocations() throws -> (catalog: CatalogLocation, store: StoreLocation) {
+        let directory = try makeTemporaryDirectory()
+        switch self {
+        case .sqlite:
+            return (.sqlite(path: directory + "/" + PhotoLibrary.catalogFileName), .directory(path: directory + "/" + PhotoLibrary.resourcesDirectoryName))
+        case .postgres:
+            return (.postgres(connectionString: try PostgresTestServer.freshSchemaURL()), .directory(path: directory + "/resources"))
+        }
+    }
+}
+
+/// Opens a library: a new one of `kind` (the embedded kind through `open(at:)`, as applications
+/// do), or another instance of `other` (two connections, as two processes or nodes would have).
+/// Orphans are swept at once on open.
 func makeLibrary(
-    at directory: String? = nil, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+    _ kind: CatalogKind, sharing other: PhotoLibrary? = nil, configuration: LibraryConfiguration? = nil,
+    faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
 ) throws -> PhotoLibrary {
-    let path = try directory ?? makeTemporaryDirectory()
-    return try PhotoLibrary.open(
-        at: path, configuration: LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector))
+    let configuration = configuration ?? LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector)
+    if let other {
+        return try PhotoLibrary.open(catalog: other.catalogLocation, store: other.storeLocation, configuration: configuration)
+    }
+    if kind == .sqlite { return try PhotoLibrary.open(at: try makeTemporaryDirectory(), configuration: configuration) }
+    let locations = try kind.newLocations()
+    return try PhotoLibrary.open(catalog: locations.catalog, store: locations.store, configuration: configuration, create: true)
 }
 
 /// Imports one Live Photo (copies) and returns the outcome.
@@ -88,3 +116,11 @@ func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_704_067_200
 
 /// An error thrown by injected faults.
 struct InjectedFault: Error {}
+
+/// The command-line options that name `library` (`--library DIR`, or `--catalog URL --store DIR`).
+func commandLineOptions(for library: PhotoLibrary) -> [String] {
+    switch (library.catalogLocation, library.storeLocation) {
+    case let (.postgres(connectionString), .directory(store)): return ["--catalog", connectionString, "--store", store]
+    case (.sqlite, _): return ["--library", library.directory]
+    }
+}

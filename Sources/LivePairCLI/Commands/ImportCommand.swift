@@ -4,7 +4,7 @@ import LivePair
 import LivePairLibrary
 import Synchronization
 
-/// `livepair import --library DIR [--owner ID] [--jobs N] [--json] PATH...`: ingests files into a
+/// `livepair import (--library DIR | --catalog URL --store URL) [--owner ID] [--jobs N] [--json] PATH...`: ingests files into a
 /// library as a backend's uploads would arrive: pairs link in any order, motion photos and single
 /// files become assets, unmatched halves stay pending in the library until their partner comes.
 public enum ImportCommand: Command {
@@ -13,7 +13,8 @@ public enum ImportCommand: Command {
     /// One line saying what it does.
     public static let abstract = "Import Live Photo halves, motion photos and single files into a library."
     /// The usage line.
-    public static let usage = "livepair import --library <dir> [--owner <id>] [--jobs <n>] [--json] <path> ..."
+    public static let usage =
+        "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--json] <path> ..."
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -33,7 +34,12 @@ public enum ImportCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --library <dir>         The library directory (created when missing; required).
+          --library <dir>         The library directory (created when missing).
+          --catalog <url>         A shared catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
+                                  URI; PG* variables honoured), created by `library init`
+                                  (default: $LIVEPAIR_CATALOG).
+          --store <url>           With --catalog: where resource files go, a directory
+                                  (default: $LIVEPAIR_STORE).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
           --json                  Print one JSON object (schema: docs/cli.md).
@@ -46,12 +52,15 @@ public enum ImportCommand: Command {
     /// Runs `import`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json"], options: ["library", "owner", "jobs"], streams: streams) {
+        switch parsePaths(arguments, flags: ["json"], options: LibrarySelection.optionNames.union(["owner", "jobs"]), streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        guard let directory = parsed.options["library"] else {
-            return usageFailure(UsageError("Missing expected option '--library <dir>'."), streams: streams)
+        let selection: LibrarySelection
+        do throws(UsageError) {
+            selection = try LibrarySelection(parsed)
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let owner = parsed.options["owner"] ?? "local"
         guard owner.isEmpty == false else { return usageFailure(UsageError("The owner must not be empty."), streams: streams) }
@@ -65,10 +74,9 @@ public enum ImportCommand: Command {
         let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let library: PhotoLibrary
         do throws(LibraryError) {
-            library = try PhotoLibrary.open(
-                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector()))
+            library = try selection.open(configuration: LibraryConfiguration(faultInjector: crashInjector()))
         } catch {
-            streams.printError("Error: \(directory): \(error)")
+            streams.printError("Error: \(selection.name): \(error)")
             return .failure
         }
         let ingestor = Ingestor(library: library)
@@ -92,7 +100,7 @@ public enum ImportCommand: Command {
         }
         progress.finish()
         let report = ImportReport(
-            library: directory, owner: owner, files: settle(results.values, owner: owner, ingestor: ingestor))
+            library: selection.name, owner: owner, files: settle(results.values, owner: owner, ingestor: ingestor))
         if parsed.has("json") {
             streams.print(report.json().rendered())
         } else {

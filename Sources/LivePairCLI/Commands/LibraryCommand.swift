@@ -1,8 +1,8 @@
 import Foundation
 import LivePairLibrary
 
-/// `livepair library list|show|export|delete --library DIR [--json]`: look into a library and
-/// take assets out of it.
+/// `livepair library init|list|show|export|delete (--library DIR | --catalog URL --store URL) [--json]`:
+/// create a library's catalog, look into a library and take assets out of it.
 public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
@@ -10,7 +10,7 @@ public enum LibraryCommand: Command {
     public static let abstract = "List, show, export and delete the assets of a LivePair library."
     /// The usage line.
     public static let usage =
-        "livepair library (list | show <id> | export <id> --output <dir> | delete <id> ...) --library <dir> [--json]"
+        "livepair library (init | list | show <id> | export <id> --output <dir> | delete <id> ...) (--library <dir> | --catalog <url> --store <url>) [--json]"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -24,13 +24,15 @@ public enum LibraryCommand: Command {
         USAGE: \(usage)
 
         ACTIONS:
+          init                    Create the catalog (for --catalog: its tables in the database's
+                                  current schema; an existing one is upgraded, a newer one refused).
           list                    Every asset (hidden ones included), in the order they were added.
           show <id>               One asset and its resources.
           export <id>             Write the asset's resources into --output (created when missing).
           delete <id> ...         Delete assets with all their resources.
 
         OPTIONS:
-          --library <dir>         The library directory (required).
+        \(LibrarySelection.helpLines)
           --output <dir>          Where export writes.
           --json                  Print one JSON object (schema: docs/cli.md).
           -h, --help              Show help information.
@@ -43,7 +45,7 @@ public enum LibraryCommand: Command {
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["json"], options: ["library", "output"])
+            parsed = try ParsedArguments(arguments, flags: ["json"], options: LibrarySelection.optionNames.union(["output"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -52,15 +54,18 @@ public enum LibraryCommand: Command {
             return .success
         }
         guard let action = parsed.positionals.first else {
-            return usageFailure(UsageError("Missing expected argument 'list | show | export | delete'."), streams: streams)
+            return usageFailure(UsageError("Missing expected argument 'init | list | show | export | delete'."), streams: streams)
         }
-        guard let directory = parsed.options["library"] else {
-            return usageFailure(UsageError("Missing expected option '--library <dir>'."), streams: streams)
+        let selection: LibrarySelection
+        do throws(UsageError) {
+            selection = try LibrarySelection(parsed)
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let identifiers = Array(parsed.positionals.dropFirst())
         switch action {
-        case "list":
-            guard identifiers.isEmpty else { return usageFailure(UsageError("'list' takes no identifiers."), streams: streams) }
+        case "init", "list":
+            guard identifiers.isEmpty else { return usageFailure(UsageError("'\(action)' takes no identifiers."), streams: streams) }
         case "show", "export":
             guard identifiers.count == 1 else {
                 return usageFailure(UsageError("'\(action)' takes exactly one asset identifier."), streams: streams)
@@ -75,13 +80,14 @@ public enum LibraryCommand: Command {
         default:
             return usageFailure(UsageError("Unknown action '\(action)'."), streams: streams)
         }
-        guard FileManager.default.fileExists(atPath: directory + "/" + PhotoLibrary.catalogFileName) else {
+        if action == "init" { return initialize(selection, json: parsed.has("json"), streams: streams) }
+        if let directory = selection.directory, !FileManager.default.fileExists(atPath: directory + "/" + PhotoLibrary.catalogFileName) {
             streams.printError("Error: \(directory): no LivePair library here")
             return .failure
         }
         let json = parsed.has("json")
         do throws(LibraryError) {
-            let library = try PhotoLibrary.open(at: directory)
+            let library = try selection.open()
             switch action {
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
@@ -91,6 +97,26 @@ public enum LibraryCommand: Command {
             }
         } catch {
             streams.printError("Error: \(error)")
+            return .failure
+        }
+    }
+
+    /// `init`: opens the library with `create`, which creates (or upgrades) its catalog.
+    private static func initialize(_ selection: LibrarySelection, json: Bool, streams: OutputStreams) -> ExitCode {
+        do throws(LibraryError) {
+            let library = try selection.open(create: true)
+            let sequence = try library.currentChangeSequence()
+            if json {
+                streams.print(
+                    JSONValue.object([
+                        ("library", .string(selection.name)), ("created", .bool(true)), ("changeSequence", .integer(sequence)),
+                    ]).rendered())
+            } else {
+                streams.print("Library ready: \(selection.name)")
+            }
+            return .success
+        } catch {
+            streams.printError("Error: \(selection.name): \(error)")
             return .failure
         }
     }

@@ -4,7 +4,8 @@ import LivePairPostgres
 /// `catalog_state` holds the number of migrations applied (and the change-log counter); a catalog
 /// with more than this build knows is refused with both versions named.
 ///
-/// Text columns compare byte by byte (`COLLATE "C"`), as SQLite's do.
+/// Original filenames are kept as UTF-8 bytes (`BYTEA`: a name is data, and may hold a NUL,
+/// which PostgreSQL text cannot). Text columns compare byte by byte (`COLLATE "C"`), as SQLite's do.
 ///
 /// The tables live in the connection's current schema (the first of its `search_path`), so several
 /// catalogs can share a database, one per schema.
@@ -44,7 +45,7 @@ enum PostgresCatalogSchema {
             type TEXT COLLATE "C" NOT NULL,
             digest TEXT COLLATE "C" NOT NULL,
             size BIGINT NOT NULL,
-            original_filename TEXT COLLATE "C",
+            original_filename BYTEA,
             uniform_type_identifier TEXT COLLATE "C",
             PRIMARY KEY(asset_id, ordinal)
         );

@@ -13,7 +13,8 @@ extension PostgresCatalogSession {
             else { return nil }
             return LibraryAssetResource(
                 assetLocalIdentifier: try row.string(0), ordinal: Int(try row.int64(1)), type: type, digest: digest,
-                size: UInt64(try row.int64(4)), originalFilename: try row.optionalString(5),
+                size: UInt64(try row.int64(4)),
+                originalFilename: row.values[5].isNull ? nil : String(decoding: try row.bytes(5), as: UTF8.self),
                 uniformTypeIdentifier: try row.optionalString(6))
         }
     }
@@ -23,7 +24,8 @@ extension PostgresCatalogSession {
             "INSERT INTO resources(asset_id, ordinal, type, digest, size, original_filename, uniform_type_identifier) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             [
                 .text(resource.assetLocalIdentifier), .integer(Int64(resource.ordinal)), .text(resource.type.rawValue),
-                .text(resource.digest.hex), .integer(Int64(resource.size)), .optional(resource.originalFilename),
+                .text(resource.digest.hex), .integer(Int64(resource.size)),
+                resource.originalFilename.map { .bytes(Array($0.utf8)) } ?? .null,
                 .optional(resource.uniformTypeIdentifier),
             ])
     }

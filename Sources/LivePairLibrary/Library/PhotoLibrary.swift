@@ -10,6 +10,10 @@ public final class PhotoLibrary: Sendable {
     public let directory: String
     /// How it was opened.
     public let configuration: LibraryConfiguration
+    /// Where its catalog is (another `open(catalog:store:)` with the same locations opens the same library).
+    public let catalogLocation: CatalogLocation
+    /// Where its resource files are.
+    public let storeLocation: StoreLocation
     let catalog: any Catalog
     let store: ResourceStore
     let notifier: ChangeNotifier
@@ -21,9 +25,13 @@ public final class PhotoLibrary: Sendable {
     /// The resource store's directory name inside the library directory.
     public static let resourcesDirectoryName = "resources"
 
-    private init(directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore) throws(LibraryError) {
+    private init(
+        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore,
+        locations: (CatalogLocation, StoreLocation)
+    ) throws(LibraryError) {
         self.directory = directory
         self.configuration = configuration
+        (catalogLocation, storeLocation) = locations
         self.catalog = catalog
         self.store = store
         let sequence = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.latestChangeSequence() }
@@ -52,7 +60,9 @@ public final class PhotoLibrary: Sendable {
         let catalog = try SQLiteCatalog(
             path: root + "/" + catalogFileName, durableCommits: configuration.durableCommits,
             busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-        let library = try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store)
+        let library = try PhotoLibrary(
+            directory: root, configuration: configuration, catalog: catalog, store: store,
+            locations: (.sqlite(path: root + "/" + catalogFileName), .directory(path: root + "/" + resourcesDirectoryName)))
         try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         return library
     }
@@ -71,6 +81,11 @@ public final class PhotoLibrary: Sendable {
         switch storeLocation {
         case let .directory(path):
             directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .io(path: directory, reason: "cannot create the resource directory: \(error.localizedDescription)")
+            }
             do throws(ResourceStoreError) {
                 store = try ResourceStore(directory: directory)
             } catch {
@@ -91,7 +106,9 @@ public final class PhotoLibrary: Sendable {
                 connectionString: connectionString, create: create,
                 lockTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
-        let library = try PhotoLibrary(directory: directory, configuration: configuration, catalog: catalog, store: store)
+        let library = try PhotoLibrary(
+            directory: directory, configuration: configuration, catalog: catalog, store: store,
+            locations: (location, storeLocation))
         try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         return library
     }
@@ -100,9 +117,11 @@ public final class PhotoLibrary: Sendable {
         commitSubscription.withLock { $0?.cancel() }
     }
 
-    /// Starts the catalog's push of other nodes' commits (when it has one) with the first listener:
-    /// each commit anywhere then reaches this library's observers without `pollForChanges`.
+    /// With `configuration.hearsOtherProcessesAtOnce`, starts the catalog's push of other nodes'
+    /// commits (when it has one) with the first listener: each commit anywhere then reaches this
+    /// library's observers without `pollForChanges`.
     private func subscribeToCommitsOnce() {
+        guard configuration.hearsOtherProcessesAtOnce else { return }
         commitSubscription.withLock { subscription in
             guard subscription == nil else { return }
             subscription = catalog.observeCommits { [weak self] in self?.noticeChanges() }
