@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "livepair-bench",
-            dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto"],
+            dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LivePairPostgres"],
             swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
