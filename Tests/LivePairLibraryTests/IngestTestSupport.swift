@@ -26,6 +26,9 @@ struct IngestFixture {
         scratch = try StorageScratchDirectory("ingest-\(label)")
         self.kind = kind
         postgresURL = kind == .postgres ? try PostgresTestServer.freshSchemaURL() : nil
+        // A PostgreSQL catalog is created explicitly (as `livepair library init` does): commands
+        // run on the fixture then find it.
+        if postgresURL != nil { _ = try open() }
     }
 
     /// Opens the library (orphans are removed at once: no other process is using it).

@@ -104,3 +104,13 @@ import TestSupport
         #expect(value == .integer(42))
     }
 }
+
+extension PostgresConnectionTests {
+    @Test func aNulInTextIsRefusedNotTruncated() throws {
+        let connection = try PostgresConnection(try PostgresTestServer.url())
+        let error = try #require(throws: PostgresError.self) { try connection.execute("SELECT $1::text", [.text("a\u{0}b")]) }
+        #expect(error.sqlState == "22021")
+        #expect(error.message.contains("$1"))
+        #expect(try connection.execute("SELECT $1::bytea", [.bytes([0x61, 0, 0x62])]).scalar == .bytes([0x61, 0, 0x62]))
+    }
+}
