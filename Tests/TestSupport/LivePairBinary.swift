@@ -15,12 +15,16 @@ public enum LivePairBinary {
         return nil
     }()
 
-    /// Runs `livepair arguments...` and returns its exit status, standard output and standard error.
-    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// Runs `livepair arguments...` (with `environment` added to this process's) and returns its
+    /// exit status, standard output and standard error.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(url, "the livepair executable is not built")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
