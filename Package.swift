@@ -13,16 +13,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LivePair", targets: ["LivePair"]),
+        .library(name: "LivePairCore", targets: ["LivePairCore"]),
         .library(name: "LivePairFormats", targets: ["LivePairFormats"]),
         .library(name: "LivePairMedia", targets: ["LivePairMedia"]),
         .library(name: "LivePairLibrary", targets: ["LivePairLibrary"]),
         .executable(name: "livepair", targets: ["livepair"]),
+        .executable(name: "livepair-media", targets: ["livepair-media"]),
         .executable(name: "livepair-bench", targets: ["livepair-bench"]),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config. Only the bridges import them:
-        // LivePairMedia (FFmpeg, turbojpeg, libexif, libheif), LivePairSQLite (SQLite) and
-        // LivePairCrypto (OpenSSL's libcrypto, for SHA-256).
+        // LivePairMedia (FFmpeg, turbojpeg, libheif), LivePairSQLite (SQLite), LivePairCrypto
+        // (OpenSSL's libcrypto, for SHA-256) and LibExifReference (libexif, for tests and benchmarks).
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
@@ -45,10 +47,18 @@ let package = Package(
         // The media bridge: decoding and encoding through the C libraries.
         .target(
             name: "LivePairMedia",
-            dependencies: ["LivePairFormats", "CFFmpeg", "CTurboJPEG", "CExif", "CHeif"],
+            dependencies: ["LivePairFormats", "CFFmpeg", "CTurboJPEG", "CHeif"],
             swiftSettings: strictSettings),
-        // The toolkit: identity, pairing, validation, loading, library.
-        .target(name: "LivePair", dependencies: ["LivePairFormats", "LivePairMedia"], swiftSettings: strictSettings),
+        // libexif as a reference reader (like exiftool): the Exif cross-check tests and the Exif
+        // benchmark's baseline. No shipped module links it.
+        .target(name: "LibExifReference", dependencies: ["CExif"], swiftSettings: strictSettings),
+        // What files mean without decoding them: identity, pairing, validation (deep decoding injected).
+        // No C library, so that `livepair` starts without loading the media libraries.
+        .target(name: "LivePairCore", dependencies: ["LivePairFormats"], swiftSettings: strictSettings),
+        // The toolkit: LivePairCore (re-exported) plus loading, packaging and deep validation.
+        .target(
+            name: "LivePair", dependencies: ["LivePairCore", "LivePairFormats", "LivePairMedia"],
+            swiftSettings: strictSettings),
         // The catalog bridge: SQLite statements and transactions behind a small Swift surface.
         .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // The server catalog bridge: libpq connections, parameterised statements, transactions, LISTEN/NOTIFY.
@@ -59,17 +69,30 @@ let package = Package(
         .target(
             name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairPostgres", "LivePairCrypto"],
             swiftSettings: strictSettings),
-        // The command library behind the `livepair` executable.
-        .target(name: "LivePairCLI", dependencies: ["LivePair", "LivePairLibrary"], swiftSettings: strictSettings),
+        // The command library behind the `livepair` executable: inspect, pair, validate, help; links
+        // no C library. The other commands run in `livepair-media`, which `livepair` executes.
+        .target(name: "LivePairCLI", dependencies: ["LivePairCore", "LivePairFormats"], swiftSettings: strictSettings),
+        // The commands that decode, encode or open a library: preview, make, restamp, convert,
+        // library, import, validate --deep.
+        .target(
+            name: "LivePairMediaCLI",
+            dependencies: ["LivePairCLI", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary"],
+            swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
+        .executableTarget(name: "livepair-media", dependencies: ["LivePairMediaCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "livepair-bench",
-            dependencies: ["LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LivePairPostgres"],
+            dependencies: [
+                "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
+                "LivePairPostgres",
+            ],
             swiftSettings: strictSettings),
 
         .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "LivePairMediaTests", dependencies: ["LivePairMedia", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairMediaTests", dependencies: ["LivePairMedia", "LibExifReference", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "LivePairTests", dependencies: ["LivePair", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
@@ -79,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
             swiftSettings: strictSettings),
-        .testTarget(name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

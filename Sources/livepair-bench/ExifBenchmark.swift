@@ -1,6 +1,7 @@
 import Foundation
 import LivePair
 import LivePairFormats
+import LibExifReference
 import LivePairMedia
 
 /// Reads the Exif blocks of every still sample with LivePair's TIFF reader (what identification

@@ -48,7 +48,6 @@ struct PreviewCommandTests {
     }
 
     @Test("a motion photo alone: its embedded video's frames, and its audio when it has some, go into motion.mp4",
-        .enabled(if: ReferenceTool.isInstalled("ffprobe")),
         arguments: [("motion/samsung-one-ui-6.heic", true), ("motion/PXL_20200710_061629144.MP.jpg", false)])
     func motionPhoto(sample: String, hasAudio: Bool) throws {
         let workspace = try SampleVariants.Workspace()
@@ -88,8 +87,7 @@ struct PreviewCommandTests {
         #expect(run.error.contains("give its movie too"), "\(run.error)")
     }
 
-    @Test("motion.mp4 carries the movie's audio as AAC exactly when the movie has audio (encoded or copied)",
-        .enabled(if: ReferenceTool.isInstalled("ffprobe") && ReferenceTool.isInstalled("ffmpeg")))
+    @Test("motion.mp4 carries the movie's audio as AAC exactly when the movie has audio (encoded or copied)")
     func motionAudio() throws {
         let workspace = try SampleVariants.Workspace()
         let root = workspace.url.path

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairFormats
+import LibExifReference
 import LivePairMedia
 import TestSupport
 import Testing
@@ -39,6 +40,6 @@ struct LibExifCrossCheckTests {
 
     @Test("garbage is a typed error from libexif, not a crash")
     func garbage() {
-        #expect(throws: MediaError.self) { try LibExifReader.read(tiff: [0x12, 0x34]) }
+        #expect(throws: LibExifError.self) { try LibExifReader.read(tiff: [0x12, 0x34]) }
     }
 }

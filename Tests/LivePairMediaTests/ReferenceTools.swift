@@ -1,6 +1,7 @@
 import Foundation
 import LivePairFormats
 import LivePairMedia
+import TestSupport
 
 /// The ffmpeg/ffprobe command-line tools, used only by tests as oracles and fixture generators.
 enum ReferenceTools {
@@ -27,6 +28,7 @@ enum ReferenceTools {
         // Foundation's Process on Linux is not safe to start from several threads at once.
         processLock.lock()
         defer { processLock.unlock() }
+        guard ReferenceTool.isInstalled(tool) else { throw ReferenceTool.NotInstalled(name: tool) }
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outputURL = directory.appendingPathComponent("stdout")

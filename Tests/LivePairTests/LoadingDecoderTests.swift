@@ -69,8 +69,7 @@ struct LoadingDecoderTests {
         #expect(reader.codecName == "h264" && reader.codedWidth == 1440)
     }
 
-    @Test("H.264 motion movie: every frame with its time, readable by ffprobe",
-          .enabled(if: ReferenceTool.isInstalled("ffprobe")))
+    @Test("H.264 motion movie: every frame with its time, readable by ffprobe")
     func h264Motion() throws {
         let workspace = try SampleVariants.Workspace()
         let path = workspace.url.appendingPathComponent("motion.mp4").path

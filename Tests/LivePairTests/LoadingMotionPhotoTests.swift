@@ -8,9 +8,7 @@ import TestSupport
 
 /// A single motion photo (Google or Samsung, JPEG or HEIC) as a Live Photo request's resource:
 /// the still is the primary image, the movie the embedded video.
-@Suite(
-    "Loading: motion photos as resources",
-    .enabled(if: ReferenceTool.isInstalled("ffmpeg") && ReferenceTool.isInstalled("ffprobe")))
+@Suite("Loading: motion photos as resources")
 struct LoadingMotionPhotoTests {
     static let samples = [
         "motion/PXL_20200710_061629144.MP.jpg", "motion/motionphoto.heic", "motion/photo-sg22-ultra.heic",

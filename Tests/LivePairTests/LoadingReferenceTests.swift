@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Results checked against ffmpeg and ffprobe.
-@Suite("Loading: results against ffmpeg", .enabled(if: ReferenceTool.isInstalled("ffmpeg") && ReferenceTool.isInstalled("ffprobe")))
+@Suite("Loading: results against ffmpeg")
 struct LoadingReferenceTests {
     static let target = PixelSize(width: 96, height: 96)
     static let checkedPairs = [loadingSamplePairs[0], loadingSamplePairs[1], loadingSamplePairs[2]]
@@ -26,6 +26,7 @@ struct LoadingReferenceTests {
     /// has a second, one-frame high-resolution stream that ffmpeg would pick by default) at
     /// `time` (autorotated, so upright), scaled to `width` x `height`, as RGBA.
     static func ffmpegFrame(_ path: String, at time: Double, width: Int, height: Int) throws -> PixelBuffer {
+        guard ReferenceTool.isInstalled("ffmpeg") else { throw ReferenceTool.NotInstalled(name: "ffmpeg") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         process.arguments = [

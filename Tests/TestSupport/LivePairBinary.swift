@@ -5,26 +5,33 @@ import Testing
 /// tests, and the library tests that need a real second process).
 public enum LivePairBinary {
     /// The executable next to the test bundle in the build directory.
-    public static let url: URL? = {
+    public static let url: URL? = executable(named: "livepair")
+    /// `livepair-media` (the media commands, which `livepair` hands over to) in the build directory.
+    public static let mediaURL: URL? = executable(named: "livepair-media")
+
+    /// The executable `name` next to the test bundle in the build directory.
+    private static func executable(named name: String) -> URL? {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("livepair")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
         return nil
-    }()
+    }
 
-    /// Runs `livepair arguments...` (with `environment` added to this process's) and returns its
-    /// exit status, standard output and standard error.
+    /// Runs `livepair arguments...` (or the executable at `binary`, with `environment` added to
+    /// this process's) and returns its exit status, standard output and standard error.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:]
+        _ arguments: [String], binary: URL? = nil, environment: [String: String] = [:]
     ) throws -> (status: Int32, output: String, error: String) {
-        let binary = try #require(url, "the livepair executable is not built")
+        let binary = try #require(binary ?? url, "the livepair executable is not built")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error

@@ -15,8 +15,23 @@ public enum ReferenceTool {
         return present
     }
 
-    /// Runs `/usr/bin/NAME arguments...` and returns its standard output (standard error is discarded).
+    /// A reference tool that is not installed. A test that needs one fails with this reason rather
+    /// than being skipped: a missing oracle means a broken machine, not a passing check.
+    public struct NotInstalled: Error, CustomStringConvertible {
+        /// The tool's name.
+        public var name: String
+        /// The error for the tool `name`.
+        public init(name: String) { self.name = name }
+        /// The reason, as the failing test shows it.
+        public var description: String {
+            "/usr/bin/\(name) is not installed: run scripts/setup.sh (tests use it as an independent oracle)"
+        }
+    }
+
+    /// Runs `/usr/bin/NAME arguments...` and returns its standard output (standard error is
+    /// discarded). Throws `NotInstalled` when the tool is missing.
     public static func run(_ name: String, _ arguments: [String]) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)") else { throw NotInstalled(name: name) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
         process.arguments = arguments

@@ -1,10 +1,11 @@
+import LivePairCore
 import LivePairFormats
 import LivePairMedia
 
 /// Deep validation: decodes the still's primary image and the movie's frame at the still-image
 /// time (for motion photos, the embedded video's frame at the presentation timestamp) through the
 /// C libraries, and reports what does not decode. Reads the files; never changes them.
-struct DeepDecodeCheck: Sendable {
+struct DeepDecodeCheck: DeepValidation {
     /// Parser limits, also bounding decoded sizes.
     let limits: ParseLimits
     /// Longest side of the decoded movie frame.

@@ -13,7 +13,7 @@ public protocol Command: Sendable {
 }
 
 /// What to do after parsing a command's arguments.
-enum ParseOutcome {
+package enum ParseOutcome {
     /// Run the command with these arguments.
     case run(ParsedArguments)
     /// Stop with this exit code (help was shown, or a usage error reported).
@@ -23,7 +23,7 @@ enum ParseOutcome {
 extension Command {
     /// Parses `arguments` for a command that takes `<path> ...`: shows help for `--help`, reports
     /// unknown options and a missing path as usage errors.
-    static func parsePaths(
+    package static func parsePaths(
         _ arguments: [String], flags: Set<String>, options: Set<String> = [], streams: OutputStreams
     ) -> ParseOutcome {
         let parsed: ParsedArguments
@@ -43,7 +43,7 @@ extension Command {
     }
 
     /// Reports a usage error the swift-argument-parser way and returns exit status 64.
-    static func usageFailure(_ error: UsageError, streams: OutputStreams) -> ExitCode {
+    package static func usageFailure(_ error: UsageError, streams: OutputStreams) -> ExitCode {
         streams.printError("Error: \(error.message)")
         streams.printError("Usage: \(usage)")
         streams.printError("  See 'livepair \(name) --help' for more information.")

@@ -1,5 +1,5 @@
 import Foundation
-import LivePair
+import LivePairCore
 
 /// `livepair inspect [--json] PATH...`: what each file is.
 public enum InspectCommand: Command {
@@ -39,7 +39,7 @@ public enum InspectCommand: Command {
         let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let identities = FileIdentification.identifyAll(files, label: "Inspecting", streams: streams)
         if parsed.has("json") {
-            streams.print(JSONValue.array(identities.map(InspectReport.json)).rendered())
+            streams.print(JSONValue.array(identities.map(InspectReport.json)))
         } else {
             streams.print(InspectReport.table(identities), terminator: "")
         }

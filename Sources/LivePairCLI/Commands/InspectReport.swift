@@ -1,4 +1,4 @@
-import LivePair
+import LivePairCore
 import LivePairFormats
 
 /// Renders identities as the `inspect` table and as JSON objects (schema version 1, docs/cli.md).

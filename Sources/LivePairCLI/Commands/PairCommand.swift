@@ -1,4 +1,4 @@
-import LivePair
+import LivePairCore
 
 /// `livepair pair [--json] [--match-names] PATH...`: which files belong together.
 public enum PairCommand: Command {
@@ -47,7 +47,7 @@ public enum PairCommand: Command {
         options.matchNames = parsed.has("match-names")
         let result = Pairing.pair(identities.map(AssetResource.init), options: options)
         if parsed.has("json") {
-            streams.print(PairReport.json(result).rendered())
+            streams.print(PairReport.json(result))
         } else {
             streams.print(PairReport.text(result), terminator: "")
         }

@@ -1,4 +1,4 @@
-import LivePair
+import LivePairCore
 
 /// Renders a pairing result as the `pair` report and as JSON (schema version 1, docs/cli.md).
 enum PairReport {

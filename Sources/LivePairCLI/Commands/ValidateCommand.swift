@@ -1,4 +1,4 @@
-import LivePair
+import LivePairCore
 
 /// `livepair validate [--json] [--deep] [--severity LEVEL] PATH...`: what is wrong with each asset and how to fix it.
 public enum ValidateCommand: Command {
@@ -33,8 +33,13 @@ public enum ValidateCommand: Command {
           0 no error finding, 1 at least one error finding, 64 usage error.
         """
 
-    /// Runs `validate`.
+    /// Runs `validate` (metadata only in this process; `--deep` is handed to `livepair-media`).
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        run(arguments, streams: streams, media: .unavailable)
+    }
+
+    /// Runs `validate`; `--deep` decodes through `media`'s deep validation (or hands over to it).
+    static func run(_ arguments: [String], streams: OutputStreams, media: MediaCommands) -> ExitCode {
         let parsed: ParsedArguments
         switch parsePaths(arguments, flags: ["json", "deep"], options: ["severity"], streams: streams) {
         case let .exit(code): return code
@@ -49,6 +54,13 @@ public enum ValidateCommand: Command {
             }
             minimum = severity
         }
+        var deepValidation: (any DeepValidation)?
+        if parsed.has("deep") {
+            guard case let .inProcess(_, makeDeepValidation) = media else {
+                return media.handOver([name] + arguments, streams: streams)
+            }
+            deepValidation = makeDeepValidation(ValidationOptions(deep: true))
+        }
         let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let identities = FileIdentification.identifyAll(files, label: "Validating", streams: streams)
         let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
@@ -56,13 +68,13 @@ public enum ValidateCommand: Command {
         options.deep = parsed.has("deep")
         let progress = ProgressReporter(
             streams: streams, label: options.deep ? "Decoding" : "Checking", total: 0, minimumTotal: options.deep ? 1 : 50)
-        let report = Validator(options: options).validate(result, progress: { done, total in
+        let report = Validator(options: options, deepValidation: deepValidation).validate(result, progress: { done, total in
             progress.update(done: done, total: total)
         })
         progress.finish()
         let shown = report.filtered(minimumSeverity: minimum)
         if parsed.has("json") {
-            streams.print(ValidateReport.json(shown, counts: report.countsBySeverity).rendered())
+            streams.print(ValidateReport.json(shown, counts: report.countsBySeverity))
         } else {
             streams.print(ValidateReport.text(shown, counts: report.countsBySeverity), terminator: "")
         }

@@ -1,7 +1,7 @@
-import LivePair
+import LivePairCore
 
 /// Renders a validation report as the `validate` report and as JSON (schema version 1, docs/cli.md).
-enum ValidateReport {
+package enum ValidateReport {
     /// The JSON object: `schemaVersion`, `assets`, `files`, `summary`.
     static func json(_ report: ValidationReport, counts: [Severity: Int]) -> JSONValue {
         .object([
@@ -33,7 +33,7 @@ enum ValidateReport {
         ])
     }
 
-    static func findingJSON(_ finding: Finding) -> JSONValue {
+    package static func findingJSON(_ finding: Finding) -> JSONValue {
         .object([
             ("code", .string(finding.code.rawValue)),
             ("severity", .string(finding.severity.rawValue)),

@@ -1,10 +1,10 @@
 import Foundation
-import LivePair
+import LivePairCore
 
 /// Identifies many files on every core, with a progress indicator, returning results in input order.
-enum FileIdentification {
+package enum FileIdentification {
     /// Identifies `files`; `label` names the work in the progress line.
-    static func identifyAll(_ files: [String], label: String, streams: OutputStreams) -> [ResourceIdentity] {
+    package static func identifyAll(_ files: [String], label: String, streams: OutputStreams) -> [ResourceIdentity] {
         let progress = ProgressReporter(streams: streams, label: label, total: files.count)
         let results = ResultSlots<ResourceIdentity>(count: files.count)
         let identifier = ResourceIdentifier()
@@ -18,7 +18,7 @@ enum FileIdentification {
 
     /// Collects the files under `paths`, reporting missing paths on standard error; returns the
     /// files and whether any path was missing.
-    static func collect(_ paths: [String], streams: OutputStreams) -> (files: [String], anyMissing: Bool) {
+    package static func collect(_ paths: [String], streams: OutputStreams) -> (files: [String], anyMissing: Bool) {
         let collection = FileCollector.collect(paths)
         for path in collection.missing {
             streams.printError("Error: \(path): no such file or directory")
@@ -28,17 +28,17 @@ enum FileIdentification {
 }
 
 /// Fixed slots that concurrent workers fill, each slot written once.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+package final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     // Sendable: every access to `slots` holds `lock`.
     private let lock = NSLock()
     private var slots: [Value?]
 
     /// `count` empty slots.
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    package init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     /// Stores `value` in slot `index`.
-    func store(_ value: Value, at index: Int) { lock.withLock { slots[index] = value } }
+    package func store(_ value: Value, at index: Int) { lock.withLock { slots[index] = value } }
 
     /// The filled values in slot order.
-    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+    package var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }

@@ -41,71 +41,88 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// The value as JSON text; `indent` spaces per level, or compact with `indent: nil`.
     public func rendered(indent: Int? = 2) -> String {
-        var text = ""
-        write(into: &text, indent: indent, level: 0)
-        return text
+        String(decoding: renderedBytes(indent: indent), as: UTF8.self)
     }
 
-    private func write(into text: inout String, indent: Int?, level: Int) {
-        let newline = indent == nil ? "" : "\n"
-        let pad = { (depth: Int) -> String in String(repeating: " ", count: (indent ?? 0) * depth) }
+    /// The value as UTF-8 JSON bytes (see `rendered(indent:)`), written into one byte buffer.
+    public func renderedBytes(indent: Int? = 2) -> [UInt8] {
+        var buffer = OutputBuffer()
+        write(into: &buffer, indent: indent, level: 0)
+        return buffer.bytes
+    }
+
+    /// Appends the value's JSON bytes to `buffer`, nested `level` deep.
+    package func write(into buffer: inout OutputBuffer, indent: Int?, level: Int) {
         switch self {
-        case .null: text += "null"
-        case let .bool(value): text += value ? "true" : "false"
-        case let .integer(value): text += String(value)
+        case .null: buffer.append("null")
+        case let .bool(value): buffer.append(value ? "true" : "false")
+        case let .integer(value): buffer.append(decimal: value)
         case let .number(value):
             if !value.isFinite {
-                text += "null"
+                buffer.append("null")
             } else if value == value.rounded(), abs(value) < 1e15 {
-                text += String(Int64(value))
+                buffer.append(decimal: Int64(value))
             } else {
-                text += String(value)
+                buffer.append(String(value))
             }
-        case let .string(value): Self.writeString(value, into: &text)
+        case let .string(value): Self.writeString(value, into: &buffer)
         case let .array(values):
-            guard !values.isEmpty else {
-                text += "[]"
-                return
-            }
-            text += "[" + newline
+            guard !values.isEmpty else { return buffer.append("[]") }
+            buffer.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                text += pad(level + 1)
-                value.write(into: &text, indent: indent, level: level + 1)
-                text += (index + 1 < values.count ? "," : "") + newline
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                Self.newline(into: &buffer, indent: indent, level: level + 1)
+                value.write(into: &buffer, indent: indent, level: level + 1)
             }
-            text += pad(level) + "]"
+            Self.newline(into: &buffer, indent: indent, level: level)
+            buffer.append(UInt8(ascii: "]"))
         case let .object(members):
-            guard !members.isEmpty else {
-                text += "{}"
-                return
-            }
-            text += "{" + newline
+            guard !members.isEmpty else { return buffer.append("{}") }
+            buffer.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                text += pad(level + 1)
-                Self.writeString(key, into: &text)
-                text += indent == nil ? ":" : ": "
-                value.write(into: &text, indent: indent, level: level + 1)
-                text += (index + 1 < members.count ? "," : "") + newline
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                Self.newline(into: &buffer, indent: indent, level: level + 1)
+                Self.writeString(key, into: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                if indent != nil { buffer.append(UInt8(ascii: " ")) }
+                value.write(into: &buffer, indent: indent, level: level + 1)
             }
-            text += pad(level) + "}"
+            Self.newline(into: &buffer, indent: indent, level: level)
+            buffer.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, into text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case let control where control.value < 0x20:
-                text += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-                    + String(control.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
+    /// A line break and the padding of `level` when indenting; nothing when compact.
+    private static func newline(into buffer: inout OutputBuffer, indent: Int?, level: Int) {
+        guard let indent else { return }
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(UInt8(ascii: " "), count: indent * level)
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as its UTF-8 bytes.
+    private static func writeString(_ value: String, into buffer: inout OutputBuffer) {
+        buffer.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                buffer.append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): buffer.append("\\\"")
+                case UInt8(ascii: "\\"): buffer.append("\\\\")
+                case UInt8(ascii: "\n"): buffer.append("\\n")
+                case UInt8(ascii: "\r"): buffer.append("\\r")
+                case UInt8(ascii: "\t"): buffer.append("\\t")
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    buffer.append("\\u00")
+                    buffer.append(hex[Int(byte >> 4)])
+                    buffer.append(hex[Int(byte & 0xF)])
+                }
             }
+            buffer.append(bytes: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        text += "\""
+        buffer.append(UInt8(ascii: "\""))
     }
 }

@@ -16,6 +16,8 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     public let size: UInt64
     /// The path.
     public let name: String
+    /// The file's device and inode, from the same `fstat` as `size`.
+    public let fileID: FileID
 
     /// Opens `path` for reading. Throws `FormatError.io` when it cannot be opened or is not a regular file.
     public init(path: String) throws(FormatError) {
@@ -34,6 +36,7 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
         descriptor = fd
         size = UInt64(info.st_size)
         name = path
+        fileID = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     deinit { close(descriptor) }

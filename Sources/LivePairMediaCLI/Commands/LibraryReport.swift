@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 /// What `livepair library` prints, as text and JSON (schema: docs/cli.md).

@@ -1,4 +1,5 @@
 import LivePair
+import LivePairCLI
 import LivePairLibrary
 
 /// What `livepair import` did, as text or JSON.

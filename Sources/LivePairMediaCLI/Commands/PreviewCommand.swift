@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LivePair
+import LivePairCLI
 import LivePairFormats
 import LivePairMedia
 import Synchronization
@@ -12,7 +13,7 @@ public enum PreviewCommand: Command {
     /// The subcommand name.
     public static let name = "preview"
     /// One line saying what it does.
-    public static let abstract = "Load a Live Photo: write its placeholder and poster, and time each result."
+    public static let abstract = MediaCommandCatalog.preview
     /// The usage line.
     public static let usage =
         "livepair preview <photo> <video> | <motion-photo> [--size <w>x<h>] [--mode fit|fill] --output <dir>"

@@ -1,7 +1,7 @@
 /// Number formatting for messages, without Foundation.
-enum MessageFormatting {
+package enum MessageFormatting {
     /// `value` seconds with up to `decimals` decimals and the unit: "1.33 s", "2 s".
-    static func seconds(_ value: Double, decimals: Int = 2) -> String {
+    package static func seconds(_ value: Double, decimals: Int = 2) -> String {
         number(value, decimals: decimals) + " s"
     }
 

@@ -1,11 +1,12 @@
 import LivePair
+import LivePairCLI
 
 /// `livepair make`: a Live Photo pair from a still and a movie, or from a movie alone.
 public enum MakeCommand: Command {
     /// The subcommand name.
     public static let name = "make"
     /// One line saying what it does.
-    public static let abstract = "Make a Live Photo pair from a still and a movie, or from a movie alone."
+    public static let abstract = MediaCommandCatalog.make
     /// The usage line.
     public static let usage =
         "livepair make [--photo <still>] --video <movie> [--still-time <seconds>] [--identifier <uuid>] --output <dir>"

@@ -1,6 +1,5 @@
 import Dispatch
 public import LivePairFormats
-public import LivePairMedia
 import Synchronization
 
 /// Checks paired resources against the rule catalog (`ValidationRule.catalog`) and reports what
@@ -8,34 +7,36 @@ import Synchronization
 ///
 /// Validation reads metadata only (plus each paired movie's `moov` again, for its frame times)
 /// unless `options.deep` is set, when it also decodes the still's primary image and the movie's
-/// frame at the still-image time. It never modifies a file.
+/// frame at the still-image time through `deepValidation`. It never modifies a file.
+///
+/// `LivePairCore` holds no decoder: `import LivePair` adds `init(options:limits:)`, which uses the
+/// media bridge for `options.deep`; code that imports `LivePairCore` alone passes its own (or nil).
 public struct Validator: Sendable {
     /// What to check and the thresholds.
     public let options: ValidationOptions
     /// Parser limits for the files read again.
     public let limits: ParseLimits
+    /// The decode checks run when `options.deep` is set; nil checks metadata only.
+    public let deepValidation: (any DeepValidation)?
 
-    /// A validator with `options` and `limits`.
-    public init(options: ValidationOptions = ValidationOptions(), limits: ParseLimits = .default) {
+    /// A validator with `options` and `limits` that decodes through `deepValidation` when `options.deep`.
+    public init(options: ValidationOptions, limits: ParseLimits = .default, deepValidation: (any DeepValidation)?) {
         self.options = options
         self.limits = limits
+        self.deepValidation = deepValidation
     }
 
     /// Validates the outcome of pairing. Assets are the pairs, orphan halves that carry an
     /// identifier and motion photos; files are everything else (plain photos and movies,
     /// unreadable files, duplicates). Assets are ordered by photo (or movie) path, files by path.
     ///
-    /// - Parameters:
-    ///   - cancellation: once cancelled, remaining deep decodes are skipped.
-    ///   - progress: called after each asset and file with the number done and the total; it may
-    ///     be called from several threads at once and must be thread-safe.
+    /// - Parameter progress: called after each asset and file with the number done and the total;
+    ///   it may be called from several threads at once and must be thread-safe.
     public func validate(
-        _ result: PairingResult, cancellation: CancellationFlag = CancellationFlag(),
-        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        _ result: PairingResult, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> ValidationReport {
         let plan = ValidationPlan(result)
-        let deep = options.deep
-            ? DeepDecodeCheck(limits: limits, frameDimension: options.deepFrameDimension, cancellation: cancellation) : nil
+        let deep = options.deep ? deepValidation : nil
         let total = plan.assets.count + plan.files.count
         let done = Atomic<Int>(0)
         let report: @Sendable () -> Void = {
@@ -55,7 +56,7 @@ public struct Validator: Sendable {
     }
 
     /// Runs every rule on one asset.
-    private func validate(_ asset: AssetPlan, deep: DeepDecodeCheck?) -> ValidatedAsset {
+    private func validate(_ asset: AssetPlan, deep: (any DeepValidation)?) -> ValidatedAsset {
         var findings = asset.findings
         for half in [asset.photo, asset.video].compactMap({ $0 }) { findings += FileRules.findings(for: half) }
         switch asset.kind {

@@ -1,4 +1,5 @@
 import LivePair
+import LivePairCLI
 
 /// Renders what `make`, `restamp` and `convert` wrote, as text and as JSON (schema version 1,
 /// docs/cli.md), and their failures.

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 /// `livepair library init|list|show|export|delete (--library DIR | --catalog URL --store URL) [--json]`:
@@ -7,7 +8,7 @@ public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
     /// One line saying what it does.
-    public static let abstract = "List, show, export and delete the assets of a LivePair library."
+    public static let abstract = MediaCommandCatalog.library
     /// The usage line.
     public static let usage =
         "livepair library (init | list | show <id> | export <id> --output <dir> | delete <id> ...) (--library <dir> | --catalog <url> --store <url>) [--json]"

@@ -1,11 +1,12 @@
 import LivePair
+import LivePairCLI
 
 /// `livepair convert`: Live Photo to motion photo and back.
 public enum ConvertCommand: Command {
     /// The subcommand name.
     public static let name = "convert"
     /// One line saying what it does.
-    public static let abstract = "Convert a Live Photo to an Android motion photo, or a motion photo to a Live Photo."
+    public static let abstract = MediaCommandCatalog.convert
     /// The usage line.
     public static let usage =
         "livepair convert --to motion-photo <photo> <video> --output <file> | --to live-photo <motion-photo> --output <dir>"

@@ -52,6 +52,9 @@ public struct ResourceIdentity: Sendable, Equatable {
     public var path: String
     /// Size in bytes.
     public var fileSize: UInt64 = 0
+    /// The file's device and inode when it was read from the file system: equal for hard links,
+    /// which pairing then counts as identical copies without reading them.
+    public var fileID: FileID?
     /// The format, by content.
     public var format: FileFormat = .unknown
     /// The role.

@@ -1,5 +1,12 @@
 import CExif
-import LivePairFormats
+
+/// Why libexif could not read an Exif block.
+public struct LibExifError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public var reason: String
+    /// The reason, for test failures and the benchmark's output.
+    public var description: String { reason }
+}
 
 /// The values libexif reads from an Exif block, for comparison with LivePair's own reader.
 public struct LibExifSummary: Sendable, Equatable {
@@ -15,18 +22,19 @@ public struct LibExifSummary: Sendable, Equatable {
 
 /// Reads an Exif block with libexif 0.6.24. LivePair identifies files with its own TIFF reader
 /// (see docs/benchmarks.md, `livepair-bench exif`, for why); libexif serves as an independent
-/// cross-check in tests and as the baseline of that benchmark.
+/// cross-check in tests and as the baseline of that benchmark. This module is a reference, like
+/// exiftool: no shipped module links it.
 public enum LibExifReader {
     /// Parses `tiff` (the bytes after `Exif\0\0`, starting with `II*\0` or `MM\0*`).
-    public static func read(tiff: [UInt8]) throws(MediaError) -> LibExifSummary {
+    public static func read(tiff: [UInt8]) throws(LibExifError) -> LibExifSummary {
         let block = Array("Exif".utf8) + [0, 0] + tiff
         guard block.count <= Int(UInt32.max),
             let data = block.withUnsafeBufferPointer({ exif_data_new_from_data($0.baseAddress, UInt32($0.count)) })
-        else { throw .invalidImage(reason: "libexif could not read the Exif block") }
+        else { throw LibExifError(reason: "libexif could not read the Exif block") }
         defer { exif_data_unref(data) }
         // libexif returns an empty structure rather than nothing for bytes it cannot read.
         guard livepair_exif_entry_count(data) > 0 else {
-            throw .invalidImage(reason: "libexif found no Exif entries")
+            throw LibExifError(reason: "libexif found no Exif entries")
         }
         var summary = LibExifSummary()
         summary.make = text(data, EXIF_IFD_0, EXIF_TAG_MAKE)

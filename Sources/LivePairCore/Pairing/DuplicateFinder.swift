@@ -3,7 +3,8 @@ import LivePairFormats
 /// Finds files that repeat other files: byte-identical copies, and loose movies equal to the video
 /// embedded in a motion photo. Reads contents only for candidates: files of equal size whose
 /// identities agree (equal bytes always give equal identities), or a movie whose size equals an
-/// embedded video's length.
+/// embedded video's length. Paths to one file (the same device and inode: hard links) are
+/// identical without a read; only one of them is read when it must be compared with other files.
 struct DuplicateFinder {
     /// Compares contents.
     let comparer: ContentComparer
@@ -58,12 +59,33 @@ struct DuplicateFinder {
         var duplicateIndices = Set<Int>()
         var groups: [DuplicateGroup] = []
         for bucket in buckets.values where bucket.count > 1 {
-            for indices in candidateGroups(bucket, in: resources) where indices.count > 1 {
-                groups += identicalClasses(indices, in: resources, duplicates: &duplicateIndices, preferring: hasPartnerInFolder)
+            // One representative per file (device and inode); its links join its class unread.
+            let links = Self.linksByRepresentative(bucket, in: resources)
+            for representatives in candidateGroups(links.keys.sorted(), in: resources) {
+                let members = representatives.map { links[$0] ?? [$0] }
+                guard members.count > 1 || members.first.map({ $0.count > 1 }) == true else { continue }
+                groups += identicalClasses(members, in: resources, duplicates: &duplicateIndices, preferring: hasPartnerInFolder)
             }
         }
         let kept = resources.indices.filter { !duplicateIndices.contains($0) }.map { resources[$0] }
         return (kept, groups)
+    }
+
+    /// The indices of `bucket` by the first index (its representative) of each file they lead to:
+    /// paths with the same device and inode share one entry; a path without one is alone.
+    private static func linksByRepresentative(_ bucket: [Int], in resources: [AssetResource]) -> [Int: [Int]] {
+        var representativeOfFile: [FileID: Int] = [:]
+        var links: [Int: [Int]] = [:]
+        for index in bucket {
+            guard let file = resources[index].identity.fileID else {
+                links[index] = [index]
+                continue
+            }
+            let representative = representativeOfFile[file] ?? index
+            representativeOfFile[file] = representative
+            links[representative, default: []].append(index)
+        }
+        return links
     }
 
     /// Splits a bucket of same-size, same-identity files into groups that may be identical. Two
@@ -83,20 +105,22 @@ struct DuplicateFinder {
         return byFingerprint.values.map { $0.sorted() } + unreadable
     }
 
-    /// The duplicate groups among `indices` (files that may be identical), comparing bytes.
+    /// The duplicate groups among `files` (each the paths to one file, which may be identical to
+    /// the others), comparing the bytes of each file's first path.
     private func identicalClasses(
-        _ indices: [Int], in resources: [AssetResource], duplicates duplicateIndices: inout Set<Int>,
+        _ files: [[Int]], in resources: [AssetResource], duplicates duplicateIndices: inout Set<Int>,
         preferring hasPartnerInFolder: (AssetResource) -> Bool
     ) -> [DuplicateGroup] {
         var groups: [DuplicateGroup] = []
         // Each class: an original and the copies equal to it.
         var classes: [(original: Int, copies: [Int])] = []
-        for index in indices {
+        for links in files {
+            guard let index = links.first else { continue }
             let range = wholeFile(resources[index])
             if let match = classes.firstIndex(where: { comparer.equal(wholeFile(resources[$0.original]), range) }) {
-                classes[match].copies.append(index)
+                classes[match].copies += links
             } else {
-                classes.append((index, []))
+                classes.append((index, Array(links.dropFirst())))
             }
         }
         for found in classes where !found.copies.isEmpty {

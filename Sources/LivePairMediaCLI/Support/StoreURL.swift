@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 /// A `--store` value: where a library's resource files live. Today a local directory (a path or

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCLI
 import LivePairLibrary
 
 /// Which library a command works on: `--library DIR` (the embedded directory library), or

@@ -22,7 +22,9 @@ public struct ResourceIdentifier: Sendable {
             identity.issues.append(IdentityIssue(error))
             return identity
         }
-        return identify(source: source, path: path)
+        var identity = identify(source: source, path: path)
+        identity.fileID = source.fileID
+        return identity
     }
 
     /// Identifies the bytes of `source`, reporting them under `path`.

@@ -1,11 +1,12 @@
 import LivePair
+import LivePairCLI
 
 /// `livepair restamp`: gives both halves of a pair a fresh identifier.
 public enum RestampCommand: Command {
     /// The subcommand name.
     public static let name = "restamp"
     /// One line saying what it does.
-    public static let abstract = "Give both halves of a Live Photo a fresh content identifier."
+    public static let abstract = MediaCommandCatalog.restamp
     /// The usage line.
     public static let usage = "livepair restamp <photo> <video> (--output <dir> | --in-place) [--identifier <uuid>]"
     /// The help text.

@@ -30,7 +30,7 @@ struct FilePlan: Sendable {
 /// Turns a `PairingResult` into the assets and files validation reports, with the findings that
 /// follow from pairing alone: missing halves, identifiers that differ between a still and a movie
 /// of the same name, halves without identifiers, ambiguity and duplicates.
-struct ValidationPlan: Sendable {
+package struct ValidationPlan: Sendable {
     /// Assets in report order.
     private(set) var assets: [AssetPlan] = []
     /// Files in report order.
@@ -218,7 +218,7 @@ struct ValidationPlan: Sendable {
     }
 
     /// The last path component.
-    static func name(_ path: String) -> String {
+    package static func name(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LivePair
+import LivePairCLI
 import LivePairLibrary
 import Synchronization
 
@@ -11,7 +12,7 @@ public enum ImportCommand: Command {
     /// The subcommand name.
     public static let name = "import"
     /// One line saying what it does.
-    public static let abstract = "Import Live Photo halves, motion photos and single files into a library."
+    public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
         "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--json] <path> ..."

@@ -1,0 +1,26 @@
+/// The commands that run in `livepair-media` (they decode, encode or open a library), as
+/// `livepair` lists them without linking them: name and one-line abstract, in help order.
+/// Each media command's `abstract` is the entry here, so the two never differ.
+public enum MediaCommandCatalog {
+    /// `livepair preview`.
+    public static let preview = "Load a Live Photo: write its placeholder and poster, and time each result."
+    /// `livepair make`.
+    public static let make = "Make a Live Photo pair from a still and a movie, or from a movie alone."
+    /// `livepair restamp`.
+    public static let restamp = "Give both halves of a Live Photo a fresh content identifier."
+    /// `livepair convert`.
+    public static let convert = "Convert a Live Photo to an Android motion photo, or a motion photo to a Live Photo."
+    /// `livepair library`.
+    public static let library = "Create a library's catalog; list, show, export and delete the assets of a LivePair library."
+    /// `livepair import`.
+    public static let `import` = "Import Live Photo halves, motion photos and single files into a library."
+
+    /// Every media command's name and abstract, in help order.
+    static let entries: [(name: String, abstract: String)] = [
+        ("preview", preview), ("make", make), ("restamp", restamp), ("convert", convert), ("library", library),
+        ("import", `import`),
+    ]
+
+    /// True when `name` is one of the media commands.
+    static func contains(_ name: String) -> Bool { entries.contains { $0.name == name } }
+}

@@ -1,0 +1,19 @@
+import LivePair
+public import LivePairCLI
+
+/// `livepair-media`: the same `LivePairTool`, with the media commands and deep validation in
+/// process. `livepair` hands these commands over to it (see `MediaCommands`).
+public enum MediaTool {
+    /// The media commands and the media bridge's deep validation, in this process.
+    public static let media = MediaCommands.inProcess(
+        commands: [
+            PreviewCommand.self, MakeCommand.self, RestampCommand.self, ConvertCommand.self, LibraryCommand.self,
+            ImportCommand.self,
+        ],
+        deepValidation: { options in Validator.mediaDeepValidation(options: options) })
+
+    /// Runs `livepair arguments...` with everything in this process and returns the exit status.
+    public static func main(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        LivePairTool.main(arguments, streams: streams, media: media)
+    }
+}
