@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LivePairFormats", targets: ["LivePairFormats"]),
         .library(name: "LivePairMedia", targets: ["LivePairMedia"]),
         .library(name: "LivePairLibrary", targets: ["LivePairLibrary"]),
+        .library(name: "LivePairServer", targets: ["LivePairServer"]),
         .executable(name: "livepair", targets: ["livepair"]),
         .executable(name: "livepair-media", targets: ["livepair-media"]),
         .executable(name: "livepair-bench", targets: ["livepair-bench"]),
@@ -41,6 +42,9 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -67,7 +71,17 @@ let package = Package(
         .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
-            name: "LivePairLibrary", dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairPostgres", "LivePairCrypto"],
+            name: "LivePairLibrary",
+            dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairPostgres", "LivePairCrypto", "LivePairLogging"],
+            swiftSettings: strictSettings),
+        // A small swift-log-shaped facade (Logger, LogHandler, JSON lines): the library logs through it.
+        .target(name: "LivePairLogging", swiftSettings: strictSettings),
+        // The HTTP service (`livepair serve`): libmicrohttpd routes over the library, the ingestor and the loader.
+        .target(
+            name: "LivePairServer",
+            dependencies: [
+                "CMicroHTTPD", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairLogging", "LivePairCrypto",
+            ],
             swiftSettings: strictSettings),
         // The command library behind the `livepair` executable: inspect, pair, validate, help; links
         // no C library. The other commands run in `livepair-media`, which `livepair` executes.
@@ -76,7 +90,10 @@ let package = Package(
         // library, import, validate --deep.
         .target(
             name: "LivePairMediaCLI",
-            dependencies: ["LivePairCLI", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary"],
+            dependencies: [
+                "LivePairCLI", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairServer",
+                "LivePairLogging",
+            ],
             swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
         .executableTarget(name: "livepair-media", dependencies: ["LivePairMediaCLI"], swiftSettings: strictSettings),
@@ -84,7 +101,7 @@ let package = Package(
             name: "livepair-bench",
             dependencies: [
                 "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
-                "LivePairPostgres",
+                "LivePairPostgres", "LivePairServer",
             ],
             swiftSettings: strictSettings),
 
@@ -104,6 +121,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "TestSupport"],
+            exclude: ["browser"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ public enum MediaTool {
     public static let media = MediaCommands.inProcess(
         commands: [
             PreviewCommand.self, MakeCommand.self, RestampCommand.self, ConvertCommand.self, LibraryCommand.self,
-            ImportCommand.self,
+            ImportCommand.self, ServeCommand.self,
         ],
         deepValidation: { options in Validator.mediaDeepValidation(options: options) })
 

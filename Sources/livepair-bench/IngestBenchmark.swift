@@ -44,15 +44,15 @@ struct IngestBenchmark {
     }
 
     func run() throws -> Int32 {
-        print(try shell("df -h /tmp /work"))
-        print("load average before: " + (try shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
+        print(try Self.shell("df -h /tmp /work"))
+        print("load average before: " + (try Self.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
         let root = options.work ?? NSTemporaryDirectory() + "livepair-ingest-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         let uploads = root + "/uploads"
         let pairs = options.fileCount
         let started = Date()
-        let (files, bytes) = try makeUploads(pairs: pairs, samples: options.samples + "/live", into: uploads)
-        _ = try shell("sync")
+        let (files, bytes) = try Self.makeUploads(pairs: pairs, samples: options.samples + "/live", into: uploads)
+        _ = try Self.shell("sync")
         print(String(format: "corpus: %d pairs, %d files, %.2f GB, written in %.1f s", pairs, files.count,
             Double(bytes) / 1e9, Date().timeIntervalSince(started)))
 
@@ -63,10 +63,10 @@ struct IngestBenchmark {
 
         // Baseline: cp + sync.
         let copyStart = Date()
-        _ = try shell("cp -r '\(uploads)' '\(root)/copy' && sync")
+        _ = try Self.shell("cp -r '\(uploads)' '\(root)/copy' && sync")
         let copySeconds = Date().timeIntervalSince(copyStart)
         try? FileManager.default.removeItem(atPath: root + "/copy")
-        _ = try shell("sync")
+        _ = try Self.shell("sync")
 
         // LivePair, each mode on its own fresh corpus copy, made and synced before the timing.
         var results: [ModeResult] = []
@@ -74,15 +74,15 @@ struct IngestBenchmark {
         for (mode, catalog) in runs {
             let name = (mode == .copy ? "copy" : "move") + (catalog == nil ? "" : "-postgres")
             let source = "\(root)/uploads-\(name)"
-            _ = try shell("cp -r '\(uploads)' '\(source)' && sync")
+            _ = try Self.shell("cp -r '\(uploads)' '\(source)' && sync")
             let modeFiles = files.map { source + $0.dropFirst(uploads.count) }
             let result = try ingest(modeFiles, mode: mode, library: "\(root)/library-\(name)", catalog: catalog)
             results.append(result)
             try? FileManager.default.removeItem(atPath: root + "/library-\(name)")
             try? FileManager.default.removeItem(atPath: source)
-            _ = try shell("sync")
+            _ = try Self.shell("sync")
         }
-        print("load average after: " + (try shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
+        print("load average after: " + (try Self.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
 
         print("each mode ingests its own copy of the corpus, made and synced before its timing starts")
         print(String(format: "cp -r + sync:           %7.2f s  %7.0f MB/s", copySeconds, Double(bytes) / 1e6 / copySeconds))
@@ -161,8 +161,8 @@ struct IngestBenchmark {
 
     /// Writes `pairs` copies of the real pairs, each with a fresh identifier patched into both
     /// halves (same length, so nothing moves); returns the files (still, movie, still, ...) in a
-    /// shuffled order and their total size.
-    private func makeUploads(pairs: Int, samples: String, into directory: String) throws -> ([String], UInt64) {
+    /// shuffled order and their total size. Shared with `livepair-bench serve`.
+    static func makeUploads(pairs: Int, samples: String, into directory: String) throws -> ([String], UInt64) {
         let identifier = ResourceIdentifier()
         var byIdentifier: [String: (still: String?, movie: String?)] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: samples).sorted() {
@@ -231,7 +231,7 @@ struct IngestBenchmark {
     }
 
     /// Runs `command` with `/bin/sh -c` and returns its standard output.
-    private func shell(_ command: String) throws -> String {
+    static func shell(_ command: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]

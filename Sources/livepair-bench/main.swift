@@ -31,6 +31,11 @@ let usage = """
                    --catalog URL, also with a PostgreSQL catalog (a fresh schema) and the local
                    store, against the SQLite library's copy mode (target <= 1.5x).
 
+      serve        Upload >= 1,000 Live Photo pairs (--files = pairs, default 1000) to `livepair
+                   serve`'s server over loopback from 8 clients, beside in-process ingestion of the
+                   same corpus in the same run: pairs/s, p50/p99 latency; then cached still.jpg and
+                   motion.mp4 GETs from 8 clients: requests/s and p99.
+
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
@@ -59,6 +64,14 @@ case "ingest":
     do {
         let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
         exit(try IngestBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "serve":
+    do {
+        let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
+        exit(try ServeBenchmark(options: options).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(1)

@@ -40,7 +40,9 @@ struct LibraryCatalogOptionTests {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: store + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
-        #expect(stored.count == 2, "\(stored)")
+        // The two resource files, and the store's identity marker written by init.
+        #expect(stored.count == 3, "\(stored)")
+        #expect(stored.contains(".library"), "\(stored)")
 
         let deleted = try LivePairBinary.run(["library", "delete", identifier, "--json"], environment: environment)
         #expect(deleted.status == 0, "\(deleted.error)")

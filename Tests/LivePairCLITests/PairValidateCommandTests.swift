@@ -124,6 +124,24 @@ struct PairValidateCommandTests {
         #expect(run.output.hasSuffix("1 assets (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warnings, 0 info\n"))
     }
 
+    @Test("--severity hides findings but never changes a verdict: a still without its movie stays 'warning', text and JSON")
+    func severityKeepsVerdict() throws {
+        let still = SampleMedia.path("live/IMG_1853.HEIC")
+        let json = try LivePairBinary.run(["validate", "--json", "--severity", "error", still])
+        #expect(json.status == 0)
+        let object = try LivePairBinary.json(json.output)
+        let asset = try #require((object["assets"] as? [[String: Any]])?.first)
+        #expect(asset["status"] as? String == "warning")
+        #expect((asset["findings"] as? [[String: Any]])?.isEmpty == true)
+        #expect((object["summary"] as? [String: Int])?["warning"] == 1)
+
+        let text = try LivePairBinary.run(["validate", "--severity", "error", still])
+        #expect(text.status == 0)
+        #expect(!text.output.contains("missing-pair-video"))
+        #expect(text.output.hasPrefix("! live-photo  DC121C25-1A7C-4FEC-BB42-99FB89A4719D  \(still) + (no video)  warning\n"))
+        #expect(text.output.hasSuffix("1 assets (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warnings, 0 info\n"))
+    }
+
     @Test("usage errors exit 64")
     func usage() throws {
         #expect(try LivePairBinary.run(["validate", "--severity", "loud", SampleMedia.path("live")]).status == 64)

@@ -90,7 +90,7 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ kind: CatalogKind, _ point: Fau
     #expect(try LibrarySnapshot(reopened).assets.count == 1)
     // With the default grace period, a fresh orphan (maybe another process's batch in flight) stays.
     let young = try library.store.store(data: Array("in flight".utf8))
-    _ = try PhotoLibrary.open(at: library.directory)
+    _ = try makeLibrary(kind, sharing: library, configuration: LibraryConfiguration())
     #expect(library.store.contains(young.digest))
 }
 

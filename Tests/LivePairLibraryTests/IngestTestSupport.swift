@@ -31,9 +31,13 @@ struct IngestFixture {
         if postgresURL != nil { _ = try open() }
     }
 
-    /// Opens the library (orphans are removed at once: no other process is using it).
-    func open(faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil) throws -> PhotoLibrary {
-        let configuration = LibraryConfiguration(durableCommits: false, orphanGracePeriod: 0, faultInjector: faultInjector)
+    /// Opens the library (orphans are removed at once unless a grace period is given: no other
+    /// process is using it).
+    func open(
+        orphanGracePeriod: Double = 0, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+    ) throws -> PhotoLibrary {
+        let configuration = LibraryConfiguration(
+            durableCommits: false, orphanGracePeriod: orphanGracePeriod, faultInjector: faultInjector)
         guard let postgresURL else { return try PhotoLibrary.open(at: directory, configuration: configuration) }
         return try PhotoLibrary.open(
             catalog: .postgres(connectionString: postgresURL), store: .directory(path: directory + "/resources"),

@@ -57,6 +57,12 @@ func makeLibrary(
     return try PhotoLibrary.open(catalog: locations.catalog, store: locations.store, configuration: configuration, create: true)
 }
 
+/// Opens (creating when needed) the directory library at `directory`, for the tests of a
+/// directory library's own rules; orphans are swept at once on open.
+func makeLibrary(at directory: String) throws -> PhotoLibrary {
+    try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0))
+}
+
 /// Imports one Live Photo (copies) and returns the outcome.
 @discardableResult
 func importPair(

@@ -23,7 +23,7 @@ import Testing
         #expect(try connection.execute("SELECT to_regclass('catalog_state') IS NULL").scalar == .bool(true))
         let library = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store), create: true)
         #expect(try library.currentChangeSequence() == 0)
-        #expect(try connection.execute("SELECT schema_version FROM catalog_state").scalar == .integer(1))
+        #expect(try connection.execute("SELECT schema_version FROM catalog_state").scalar == .integer(Int64(PostgresCatalogSchema.currentVersion)))
         // Opening again (without create) finds it.
         _ = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store))
     }
@@ -36,8 +36,8 @@ import Testing
         let error = try #require(throws: LibraryError.self) {
             try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store), create: true)
         }
-        #expect(error == .catalogTooNew(found: 7, supported: 1))
-        #expect(error.description == "the catalog has schema version 7; this LivePair reads up to 1")
+        #expect(error == .catalogTooNew(found: 7, supported: 3))
+        #expect(error.description == "the catalog has schema version 7; this LivePair reads up to 3")
     }
 
     @Test func anUnreachableServerIsATypedConnectionError() throws {

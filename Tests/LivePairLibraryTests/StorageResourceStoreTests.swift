@@ -83,17 +83,52 @@ import Testing
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
     }
 
-    @Test func abandonedTemporaryFilesAreRemovedOnOpen() throws {
+    /// A temporary file is removed only when no one holds its `flock`: a file locked by another
+    /// process (whatever its process id means here) or by an open descriptor of this one stays;
+    /// once the lock is released it is removed. Process ids play no part.
+    @Test func abandonedTemporaryFilesAreRemovedOnlyWhenUnlocked() throws {
         let scratch = try StorageScratchDirectory("abandoned")
         defer { scratch.remove() }
         _ = try ResourceStore(directory: scratch.file("resources"))
-        let dead = scratch.file("resources/.tmp/2147483646-abc.tmp")
-        let mine = scratch.file("resources/.tmp/\(getpid())-def.tmp")
-        #expect(FileManager.default.createFile(atPath: dead, contents: Data([1])))
-        #expect(FileManager.default.createFile(atPath: mine, contents: Data([2])))
+        let abandoned = scratch.file("resources/.tmp/2147483646-abc.tmp")
+        let heldHere = scratch.file("resources/.tmp/\(getpid())-def.tmp")
+        // Named after a process id that means nothing here, as a writer in another PID namespace
+        // (another container) names its files: a clean-up by process id removed such files.
+        let heldElsewhere = scratch.file("resources/.tmp/2147483645-ghi.tmp")
+        for path in [abandoned, heldHere, heldElsewhere] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
+        }
+        let descriptor = open(heldHere, O_RDONLY)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        // Another process holds the lock of the third file (flock(1), from util-linux, essential in Debian).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["--exclusive", heldElsewhere, "sleep", "60"]
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+        var waited = 0
+        while waited < 200, flockHeld(heldElsewhere) == false {  // until the child has taken its lock
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(flockHeld(heldElsewhere), "the flock(1) child never took its lock")
+
+        #expect(try ResourceStore(directory: scratch.file("resources")).removeAbandonedTemporaryFiles() == 0)
         _ = try ResourceStore(directory: scratch.file("resources"))
-        #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(FileManager.default.fileExists(atPath: mine), "a live writer's file stays")
+        #expect(!FileManager.default.fileExists(atPath: abandoned), "an unlocked temporary file is removed")
+        #expect(FileManager.default.fileExists(atPath: heldHere), "a file locked by an open descriptor stays")
+        #expect(FileManager.default.fileExists(atPath: heldElsewhere), "a file another process locks stays")
+
+        // A read-only user removes nothing.
+        close(descriptor)
+        _ = try ResourceStore(directory: scratch.file("resources"), removingAbandonedTemporaryFiles: false)
+        #expect(FileManager.default.fileExists(atPath: heldHere))
+
+        holder.terminate()
+        holder.waitUntilExit()
+        #expect(try ResourceStore(directory: scratch.file("resources"), removingAbandonedTemporaryFiles: false)
+            .removeAbandonedTemporaryFiles() == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("resources/.tmp")).isEmpty)
     }
 
     @Test func digestTextIsValidated() {
@@ -126,4 +161,12 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("resources/.tmp")).isEmpty)
     }
+}
+
+/// True when someone holds an exclusive `flock` on `path` (a non-blocking attempt fails).
+private func flockHeld(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return flock(descriptor, LOCK_EX | LOCK_NB) != 0
 }

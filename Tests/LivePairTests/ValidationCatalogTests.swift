@@ -11,7 +11,8 @@ struct ValidationCatalogTests {
         "still-image-time-out-of-range", "still-image-time-not-on-frame", "non-apple-metadata-location",
         "extension-mismatch", "orientation-mismatch", "aspect-mismatch", "capture-time-mismatch",
         "unsupported-video-codec", "unusual-duration", "corrupt-file", "motion-photo-video-missing",
-        "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video",
+        "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video", "not-media",
+        "sample-table-out-of-file", "missing-video-track", "truncated-image-data",
     ]
 
     @Test("every required code is in the catalog, once, in kebab case, with a title and a hint")
@@ -32,6 +33,7 @@ struct ValidationCatalogTests {
         let errors: Set<FindingCode> = [
             .missingContentIdentifier, .identifierMismatch, .missingStillImageTime, .stillImageTimeOutOfRange,
             .corruptFile, .unsupportedVideoCodec, .motionPhotoVideoMissing, .undecodablePhoto, .undecodableVideo,
+            .notMedia, .sampleTableOutOfFile, .missingVideoTrack, .truncatedImageData,
         ]
         let infos: Set<FindingCode> = [.aspectMismatch, .hevcVideo, .unusualDuration]
         for rule in ValidationRule.catalog {
@@ -40,13 +42,31 @@ struct ValidationCatalogTests {
         }
     }
 
-    @Test("every code is documented in docs/validation.md with its severity")
+    @Test("only unreadable, unsafe or conflicting findings reject an upload; the rest are kept as flags")
+    func uploadEffects() {
+        let rejecting: Set<FindingCode> = [
+            .missingContentIdentifier, .identifierMismatch, .ambiguousPair, .corruptFile, .undecodablePhoto,
+            .undecodableVideo, .notMedia, .sampleTableOutOfFile, .missingVideoTrack, .truncatedImageData,
+        ]
+        for rule in ValidationRule.catalog {
+            let expected: UploadEffect = rejecting.contains(rule.code) ? .rejectsUpload : .acceptedWithFlag
+            #expect(rule.uploadEffect == expected, "\(rule.code)")
+            #expect(rule.code.rejectsUpload == (expected == .rejectsUpload))
+        }
+        // Photos rejects a movie without a still-image time, a backend keeps it (derived still time).
+        #expect(FindingCode.missingStillImageTime.uploadEffect == .acceptedWithFlag)
+        #expect(FindingCode(rawValue: "no-such-code").rejectsUpload)
+    }
+
+    @Test("every code is documented in docs/validation.md with its severity and what it does to an upload")
     func documented() throws {
         let docs = SampleMedia.root.deletingLastPathComponent().appendingPathComponent("docs/validation.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for rule in ValidationRule.catalog {
             let row = text.split(separator: "\n").first { $0.hasPrefix("| `\(rule.code.rawValue)` |") }
             #expect(row?.contains("| \(rule.severity.rawValue) |") == true, "\(rule.code) is not documented as \(rule.severity)")
+            let effect = rule.uploadEffect == .rejectsUpload ? "| rejects |" : "| accepted, flagged |"
+            #expect(row?.contains(effect) == true, "\(rule.code) is not documented as \(effect)")
         }
     }
 

@@ -11,14 +11,17 @@ public enum MediaCommandCatalog {
     /// `livepair convert`.
     public static let convert = "Convert a Live Photo to an Android motion photo, or a motion photo to a Live Photo."
     /// `livepair library`.
-    public static let library = "Create a library's catalog; list, show, export and delete the assets of a LivePair library."
+    public static let library = "Create a library or its catalog, manage its assets, settle pending halves."
     /// `livepair import`.
     public static let `import` = "Import Live Photo halves, motion photos and single files into a library."
+
+    /// `livepair serve`.
+    public static let serve = "Serve a library over HTTP: uploads, assets, Live Photo derivatives and a web page."
 
     /// Every media command's name and abstract, in help order.
     static let entries: [(name: String, abstract: String)] = [
         ("preview", preview), ("make", make), ("restamp", restamp), ("convert", convert), ("library", library),
-        ("import", `import`),
+        ("import", `import`), ("serve", serve),
     ]
 
     /// True when `name` is one of the media commands.

@@ -14,6 +14,7 @@ extension ResourceIdentifier {
         }
         describe(movie, source: source, into: &identity)
         if let issue = truncationIssue(movie.topLevelBoxes, fileSize: source.size) { identity.issues.append(issue) }
+        checkMovieIntegrity(movie, fileSize: source.size, into: &identity)
         if let found = movie.metadataValue(QuickTimeMovie.contentIdentifierKey),
             let identifier = found.value.stringValue.flatMap(ContentIdentifier.init(rawValue:))
         {
@@ -43,6 +44,8 @@ extension ResourceIdentifier {
         if identity.captureDate == nil {
             identity.captureDate = CaptureDate(secondsSince1904: movie.header.creationTime)
         }
+        identity.location = movie.metadataValue("com.apple.quicktime.location.ISO6709")?.value.stringValue
+            .flatMap(GPSCoordinate.init(iso6709:))
     }
 }
 

@@ -29,6 +29,9 @@ extension ResourceIdentifier {
             xmp = MotionPhotoXMP(packet + structure.extendedXMP.flatMap(\.bytes), limits: limits)
         }
         locateMotionPhoto(source, xmp: xmp, topLevelBoxes: nil, into: &identity)
+        if structure.reachedStartOfScan {
+            checkEndOfImage(source, scanStart: structure.startOfScanFileOffset, into: &identity)
+        }
         identity.role = stillRole(identity)
     }
 

@@ -84,6 +84,7 @@ public struct ResourceIdentifier: Sendable {
         identity.model = exif.model
         identity.orientation = exif.orientation
         identity.captureDate = exif.captureDate
+        identity.location = exif.gps
         identity.contentIdentifier = exif.appleMakerNote?.contentIdentifier.flatMap(ContentIdentifier.init(rawValue:))
     }
 

@@ -81,6 +81,9 @@ public struct ResourceIdentity: Sendable, Equatable {
     public var frameRate: Double?
     /// When the photo or movie was taken; nil when unknown (zero dates count as unknown).
     public var captureDate: CaptureDate?
+    /// Where it was taken: the still's EXIF GPS position, or the movie's
+    /// `com.apple.quicktime.location.ISO6709`; nil when absent.
+    public var location: GPSCoordinate?
     /// Camera maker.
     public var make: String?
     /// Camera model.

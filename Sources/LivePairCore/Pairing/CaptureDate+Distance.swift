@@ -2,7 +2,7 @@ import LivePairFormats
 
 extension CaptureDate {
     /// The wall-clock fields as seconds since 1970-01-01T00:00:00, ignoring any UTC offset.
-    fileprivate var pairingWallClockSeconds: Double {
+    var pairingWallClockSeconds: Double {
         // Days from civil date (Howard Hinnant's algorithm).
         let shiftedYear = Int64(month <= 2 ? year - 1 : year)
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

@@ -9,14 +9,7 @@ enum FileRules {
         var findings: [Finding] = []
         let name = ValidationPlan.name(identity.path)
 
-        let damage = identity.issues.filter { $0.code != "motion-photo-video-missing" }
-        if !damage.isEmpty {
-            let what = identity.format == .unknown ? "file" : "\(describe(identity.format)) file"
-            findings.append(
-                Finding(
-                    .corruptFile, path: identity.path,
-                    message: "\(name) is a damaged \(what): " + damage.map(\.message).joined(separator: "; ")))
-        }
+        findings += identity.damageFindings(path: identity.path, name: name)
 
         if identity.format != .unknown {
             let fileExtension = Self.fileExtension(of: identity.path)

@@ -29,7 +29,7 @@ public struct FindingCode: RawRepresentable, Hashable, Sendable, Comparable, Cus
 }
 
 /// One problem (or remark) about a file or an asset: what is wrong in the user's terms and how to fix it.
-public struct Finding: Sendable, Equatable {
+public struct Finding: Sendable, Hashable {
     /// The rule.
     public let code: FindingCode
     /// How serious it is.

@@ -33,6 +33,14 @@ extension FindingCode {
     public static let extensionMismatch = FindingCode(rawValue: "extension-mismatch")
     /// The file cannot be read completely (truncated, malformed structure, unreadable).
     public static let corruptFile = FindingCode(rawValue: "corrupt-file")
+    /// An upload that is not a photo or movie at all (a README, a `.json` sidecar, an `.AAE` edit file).
+    public static let notMedia = FindingCode(rawValue: "not-media")
+    /// A movie's sample tables point past the end of the file or disagree with its sample count.
+    public static let sampleTableOutOfFile = FindingCode(rawValue: "sample-table-out-of-file")
+    /// A movie without a video track (for example a `vide` handler damaged into something else).
+    public static let missingVideoTrack = FindingCode(rawValue: "missing-video-track")
+    /// A JPEG whose compressed image data does not end with the EOI marker (a cut-off scan).
+    public static let truncatedImageData = FindingCode(rawValue: "truncated-image-data")
 
     // MARK: Consistency of the two halves
 

@@ -32,19 +32,37 @@ public struct ValidatedAsset: Sendable, Equatable {
     public let photo: String?
     /// The movie; nil when missing, and for motion photos.
     public let video: String?
-    /// The findings about this asset and its files, most serious first, then by code and path.
+    /// The findings about this asset and its files, most serious first, then by code and path
+    /// (in a report filtered by severity, only those shown).
     public let findings: [Finding]
+    /// The asset's verdict: the most serious of *all* its findings. Filtering a report by severity
+    /// hides findings but never changes this.
+    public let status: AssetStatus
 
-    /// The most serious finding's status.
-    public var status: AssetStatus { AssetStatus(findings) }
-
-    /// Memberwise initializer; findings are put in report order.
+    /// Memberwise initializer; findings are put in report order and the status is their most serious.
     public init(kind: AssetKind, contentIdentifier: ContentIdentifier?, photo: String?, video: String?, findings: [Finding]) {
+        self.init(
+            kind: kind, contentIdentifier: contentIdentifier, photo: photo, video: video, findings: findings,
+            status: AssetStatus(findings))
+    }
+
+    /// The same asset showing only the findings at or above `minimum`, with its status unchanged.
+    func showing(minimumSeverity minimum: Severity) -> ValidatedAsset {
+        ValidatedAsset(
+            kind: kind, contentIdentifier: contentIdentifier, photo: photo, video: video,
+            findings: findings.filter { $0.severity >= minimum }, status: status)
+    }
+
+    private init(
+        kind: AssetKind, contentIdentifier: ContentIdentifier?, photo: String?, video: String?, findings: [Finding],
+        status: AssetStatus
+    ) {
         self.kind = kind
         self.contentIdentifier = contentIdentifier
         self.photo = photo
         self.video = video
         self.findings = findings.sorted(by: Finding.reportOrder)
+        self.status = status
     }
 }
 
@@ -91,14 +109,12 @@ public struct ValidationReport: Sendable, Equatable {
     /// True when any finding is an error.
     public var hasErrors: Bool { allFindings.contains { $0.severity == .error } }
 
-    /// The report without findings below `minimum` (assets and files are kept).
+    /// The report without findings below `minimum`, for display: assets and files are kept, and
+    /// each asset keeps the status its full findings give (`--severity error` never makes an asset
+    /// with a warning "valid"). Counts and exit statuses come from the unfiltered report.
     public func filtered(minimumSeverity minimum: Severity) -> ValidationReport {
         ValidationReport(
-            assets: assets.map {
-                ValidatedAsset(
-                    kind: $0.kind, contentIdentifier: $0.contentIdentifier, photo: $0.photo, video: $0.video,
-                    findings: $0.findings.filter { $0.severity >= minimum })
-            },
+            assets: assets.map { $0.showing(minimumSeverity: minimum) },
             files: files.map {
                 ValidatedFile(path: $0.path, role: $0.role, findings: $0.findings.filter { $0.severity >= minimum })
             })
@@ -107,7 +123,7 @@ public struct ValidationReport: Sendable, Equatable {
 
 extension Finding {
     /// Most serious first, then by code, then by path.
-    static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
         if lhs.code != rhs.code { return lhs.code < rhs.code }
         return lhs.path < rhs.path

@@ -24,7 +24,8 @@ extension ValidationRule {
         ValidationRule(
             code: .ambiguousPair, severity: .warning,
             title: "More than one candidate for one identifier",
-            hint: "keep one copy of each half, or check that the chosen pair is the right one"),
+            hint: "keep one copy of each half, or check that the chosen pair is the right one",
+            uploadEffect: .rejectsUpload),
         ValidationRule(
             code: .duplicateFile, severity: .warning,
             title: "Duplicate of another file",
@@ -32,11 +33,13 @@ extension ValidationRule {
         ValidationRule(
             code: .missingStillImageTime, severity: .error,
             title: "Movie has no still-image time",
-            hint: "run `livepair restamp PHOTO VIDEO` to write the still-image-time track; Photos rejects pairs without it"),
+            hint: "run `livepair restamp PHOTO VIDEO` to write the still-image-time track; Photos rejects pairs without it",
+            uploadEffect: .acceptedWithFlag),
         ValidationRule(
             code: .stillImageTimeOutOfRange, severity: .error,
             title: "Still-image time outside the movie",
-            hint: "run `livepair restamp PHOTO VIDEO` to move the still-image time onto a frame of the movie"),
+            hint: "run `livepair restamp PHOTO VIDEO` to move the still-image time onto a frame of the movie",
+            uploadEffect: .acceptedWithFlag),
         ValidationRule(
             code: .stillImageTimeNotOnFrame, severity: .warning,
             title: "Still-image time between video frames",
@@ -54,6 +57,22 @@ extension ValidationRule {
             title: "File cannot be read completely",
             hint: "copy the file again from its source; it is truncated or damaged"),
         ValidationRule(
+            code: .notMedia, severity: .error,
+            title: "Not a photo or movie",
+            hint: "nothing to do: only photos and movies are imported (sidecars, edit files and notes are skipped)"),
+        ValidationRule(
+            code: .sampleTableOutOfFile, severity: .error,
+            title: "Movie's sample tables point outside the file",
+            hint: "copy the movie again from its source; its index or media data is damaged or cut off"),
+        ValidationRule(
+            code: .missingVideoTrack, severity: .error,
+            title: "Movie has no video track",
+            hint: "copy the movie again from its source; its video track is missing or damaged"),
+        ValidationRule(
+            code: .truncatedImageData, severity: .error,
+            title: "JPEG image data is cut off",
+            hint: "copy the photo again from its source; its image data is truncated"),
+        ValidationRule(
             code: .orientationMismatch, severity: .warning,
             title: "Still and movie are oriented differently",
             hint: "re-export both halves from Photos, or fix the movie's track matrix or the still's EXIF orientation"),
@@ -68,7 +87,8 @@ extension ValidationRule {
         ValidationRule(
             code: .unsupportedVideoCodec, severity: .error,
             title: "Video codec is neither H.264 nor HEVC",
-            hint: "transcode the movie to H.264 or HEVC, then run `livepair restamp PHOTO VIDEO`"),
+            hint: "transcode the movie to H.264 or HEVC, then run `livepair restamp PHOTO VIDEO`",
+            uploadEffect: .acceptedWithFlag),
         ValidationRule(
             code: .hevcVideo, severity: .info,
             title: "HEVC video: most web browsers cannot play it",
@@ -80,7 +100,8 @@ extension ValidationRule {
         ValidationRule(
             code: .motionPhotoVideoMissing, severity: .error,
             title: "Motion photo without its video",
-            hint: "copy the original file from the phone again; this copy lost its embedded video"),
+            hint: "copy the original file from the phone again; this copy lost its embedded video",
+            uploadEffect: .acceptedWithFlag),
         ValidationRule(
             code: .motionPhotoTimestampOutOfRange, severity: .warning,
             title: "Motion photo timestamp outside its video",

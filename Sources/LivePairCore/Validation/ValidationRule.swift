@@ -11,14 +11,21 @@ public struct ValidationRule: Sendable, Equatable {
     public let hint: String
     /// True for rules only deep validation (which decodes pixels) can report.
     public let requiresDeepValidation: Bool
+    /// What a finding of this rule does to an upload (ingestion, and the library's check of a new Live Photo).
+    public let uploadEffect: UploadEffect
 
-    /// Memberwise initializer.
-    public init(code: FindingCode, severity: Severity, title: String, hint: String, requiresDeepValidation: Bool = false) {
+    /// Memberwise initializer. `uploadEffect` defaults to `.rejectsUpload` for errors and
+    /// `.acceptedWithFlag` for warnings and information.
+    public init(
+        code: FindingCode, severity: Severity, title: String, hint: String, requiresDeepValidation: Bool = false,
+        uploadEffect: UploadEffect? = nil
+    ) {
         self.code = code
         self.severity = severity
         self.title = title
         self.hint = hint
         self.requiresDeepValidation = requiresDeepValidation
+        self.uploadEffect = uploadEffect ?? (severity == .error ? .rejectsUpload : .acceptedWithFlag)
     }
 
     /// The rule for `code`, or nil for a code outside the catalog.

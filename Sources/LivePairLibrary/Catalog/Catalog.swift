@@ -5,6 +5,15 @@ import Foundation
 ///
 /// Every read happens in `read` (one consistent snapshot) and every write in `write` (one
 /// transaction, serialized with every other writer of every process).
+///
+/// Rules every implementation keeps (`PhotoLibrary` relies on them to never delete a stored file
+/// on the word of a catalog that is not this library's):
+/// - it is opened with a `CatalogOpening`: `.existing` never creates anything and refuses, with
+///   `LibraryError.notALibrary`, a catalog that is missing, empty (no schema) or not LivePair's
+///   (`LibraryProblem`); `.new` creates the schema and records the library's identity;
+/// - `CatalogReader.libraryIdentity()` returns that identity (nil only for a catalog from before
+///   identities, opened read-only), and the library compares it with the resource store's marker;
+/// - `write` waits for a busy catalog (another writer) and retries, bounded, before it fails.
 protocol Catalog: Sendable {
     /// Runs `body` against one consistent snapshot of the catalog.
     func read<Value>(_ body: (any CatalogReader) throws(LibraryError) -> Value) throws(LibraryError) -> Value
@@ -21,8 +30,21 @@ protocol Catalog: Sendable {
     func observeCommits(_ onCommit: @escaping @Sendable () -> Void) -> (any CatalogCommitSubscription)?
 }
 
+/// How `PhotoLibrary.open` asks a catalog implementation to open its database.
+enum CatalogOpening: Sendable, Hashable {
+    /// An existing catalog: refused (`LibraryError.notALibrary`) when missing, empty or foreign,
+    /// `catalogTooNew` when newer than this build; migrated only with `.readWrite` access.
+    case existing(LibraryAccess)
+    /// A new catalog of the library `identity`; the database must not exist yet.
+    case new(identity: String)
+}
+
 /// Reads the catalog inside `Catalog.read` or `Catalog.write`.
 protocol CatalogReader {
+    /// The identity of the library this catalog belongs to (recorded when it was created or
+    /// upgraded); nil for an older catalog not yet upgraded (opened read-only).
+    func libraryIdentity() throws(LibraryError) -> String?
+
     /// The sequence number of the last committed batch (0 for a new catalog).
     func latestChangeSequence() throws(LibraryError) -> Int64
     /// The batches committed after `sequence`, oldest first.

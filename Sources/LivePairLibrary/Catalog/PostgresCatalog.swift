@@ -25,10 +25,13 @@ final class PostgresCatalog: Catalog {
     let notificationChannel: String
 
     /// Connects to the database at `connectionString` (any libpq URI or key=value string; PG*
-    /// variables fill in the rest) and checks or upgrades the catalog in its current schema;
-    /// `create` also creates a catalog where there is none.
+    /// variables fill in the rest) and opens the catalog in its current schema as `decide` says,
+    /// told whether a catalog exists there: `.existing` refuses a newer one and upgrades an older
+    /// one when read-write; `.new` creates the tables and records the library's identity (a
+    /// catalog another node created meanwhile is kept, with its own identity).
     init(
-        connectionString: String, create: Bool, lockTimeoutMilliseconds: Int32, maximumConnections: Int = 4
+        connectionString: String, lockTimeoutMilliseconds: Int32, maximumConnections: Int = 4,
+        opening decide: (_ exists: Bool) throws(LibraryError) -> CatalogOpening
     ) throws(LibraryError) {
         do throws(PostgresError) {
             pool = try PostgresPool(connectionString, maximumConnections: maximumConnections)
@@ -38,7 +41,13 @@ final class PostgresCatalog: Catalog {
         self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         notificationChannel = try pool.withConnection(connectionFailure: LibraryError.catalogServer) {
             (connection: PostgresConnection) throws(LibraryError) -> String in
-            try PostgresCatalogSchema.migrate(connection, create: create)
+            let found: Int
+            do throws(PostgresError) {
+                found = try PostgresCatalogSchema.version(connection)
+            } catch {
+                throw .catalogServer(error)
+            }
+            try PostgresCatalogSchema.migrate(connection, found: found, opening: try decide(found > 0))
             let channel = try PostgresCatalogSession(connection: connection, notificationChannel: "")
                 .run("SELECT 'livepair_changes_' || left(md5(current_schema()), 16)").scalar
             guard case let .text(name) = channel else { throw .invalidRequest("the server named no current schema") }

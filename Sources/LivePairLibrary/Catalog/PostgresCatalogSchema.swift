@@ -1,3 +1,4 @@
+import Foundation
 import LivePairPostgres
 
 /// The PostgreSQL catalog's tables, created and upgraded by numbered migrations. The row of
@@ -101,7 +102,23 @@ enum PostgresCatalogSchema {
         CREATE INDEX records_lookup_key ON records(namespace, lookup_key);
         CREATE INDEX records_date ON records(namespace, date);
         CREATE INDEX records_digest ON records(digest);
+        """,
+        // Version 2: the identity of the library the catalog belongs to (its resource store carries
+        // the same in its marker), as SQLite's migration 2.
         """
+        CREATE TABLE library_identity(
+            identity TEXT COLLATE "C" NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL
+        );
+        """,
+        // Version 3: what validation flagged on an asset it accepted (JSON, `AssetFindingsJSON`), and a
+        // Live Photo's still-image time, as SQLite's migration 3.
+        """
+        ALTER TABLE assets ADD COLUMN still_image_time DOUBLE PRECISION;
+        ALTER TABLE assets ADD COLUMN findings TEXT COLLATE "C";
+        ALTER TABLE asset_tombstones ADD COLUMN still_image_time DOUBLE PRECISION;
+        ALTER TABLE asset_tombstones ADD COLUMN findings TEXT COLLATE "C";
+        """,
     ]
 
     /// The schema version this build writes.
@@ -116,21 +133,24 @@ enum PostgresCatalogSchema {
         return Int(version)
     }
 
-    /// Brings the catalog up to `currentVersion` when `create` is true, or checks that it is there
-    /// when false. One transaction, holding an advisory lock for the schema, so nodes opening a new
-    /// catalog at once do the work once.
-    static func migrate(_ connection: PostgresConnection, create: Bool) throws(LibraryError) {
-        let found: Int
-        do throws(PostgresError) {
-            found = try version(connection)
-        } catch {
-            throw .catalogServer(error)
-        }
-        if found == currentVersion { return }
+    /// Opens the catalog found at version `found` as `opening` says: `.existing` refuses a missing
+    /// catalog (pointing at `livepair library init`) and a newer one, and upgrades an older one
+    /// when read-write (read-only, nothing is written); `.new(identity)` creates it. The upgrade is
+    /// one transaction holding an advisory lock for the schema, so nodes opening at once do the work
+    /// once, and records the library's identity when the catalog has none: the new one's, or a new
+    /// UUID for an older catalog being upgraded.
+    static func migrate(_ connection: PostgresConnection, found: Int, opening: CatalogOpening) throws(LibraryError) {
         if found > currentVersion { throw .catalogTooNew(found: found, supported: currentVersion) }
-        guard create || found > 0 else {
-            throw .invalidRequest(
-                "the PostgreSQL database has no LivePair catalog (schema version \(found), this LivePair writes \(currentVersion)): run `livepair library init` first")
+        var identity: String?
+        switch opening {
+        case let .existing(access):
+            guard found > 0 else {
+                throw .invalidRequest(
+                    "the PostgreSQL database has no LivePair catalog (this LivePair writes schema version \(currentVersion)): run `livepair library init` first")
+            }
+            if found == currentVersion || access == .readOnly { return }
+        case let .new(newIdentity):
+            identity = newIdentity
         }
         try connection.transaction(.readCommitted, wrap: LibraryError.catalogServer) { () throws(LibraryError) in
             let version: Int
@@ -144,6 +164,11 @@ enum PostgresCatalogSchema {
             do throws(PostgresError) {
                 for migration in migrations.dropFirst(version) { try connection.executeScript(migration) }
                 try connection.execute("UPDATE catalog_state SET schema_version = $1 WHERE id = 1", [.integer(Int64(currentVersion))])
+                if try connection.execute("SELECT count(*) FROM library_identity").scalar == .integer(0) {
+                    try connection.execute(
+                        "INSERT INTO library_identity(identity, created_at) VALUES ($1, $2)",
+                        [.text(identity ?? UUID().uuidString), .real(Date().timeIntervalSinceReferenceDate)])
+                }
             } catch {
                 throw .catalogServer(error)
             }

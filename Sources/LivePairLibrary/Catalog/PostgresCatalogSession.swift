@@ -41,6 +41,14 @@ struct PostgresCatalogSession: CatalogWriter {
     /// A JSON array of `values`, expanded by `json_array_elements_text` in the statements.
     static func list(_ values: [String]) -> PostgresValue { .text(AssetQuerySQL.jsonArray(values)) }
 
+    // MARK: - Identity
+
+    func libraryIdentity() throws(LibraryError) -> String? {
+        guard try run("SELECT to_regclass('library_identity') IS NOT NULL").scalar == .bool(true) else { return nil }
+        guard case let .text(identity) = try run("SELECT identity FROM library_identity LIMIT 1").scalar else { return nil }
+        return identity
+    }
+
     // MARK: - Change log
 
     func latestChangeSequence() throws(LibraryError) -> Int64 {
@@ -137,7 +145,8 @@ struct PostgresCatalogSession: CatalogWriter {
             creationDate: try row.optionalDouble(6).map(Date.init(timeIntervalSinceReferenceDate:)), location: location,
             isFavorite: try row.int64(9) != 0, isHidden: try row.int64(10) != 0,
             contentIdentifier: try row.optionalString(11), owner: try row.optionalString(12),
-            addedDate: Date(timeIntervalSinceReferenceDate: try row.double(13)))
+            addedDate: Date(timeIntervalSinceReferenceDate: try row.double(13)),
+            stillImageTime: try row.optionalDouble(14), findings: AssetFindingsJSON.decode(try row.optionalString(15)))
     }
 
     private static func assetValues(_ asset: Asset) -> [PostgresValue] {
@@ -148,18 +157,19 @@ struct PostgresCatalogSession: CatalogWriter {
             .optional(asset.creationDate?.timeIntervalSinceReferenceDate), .optional(asset.location?.latitude),
             .optional(asset.location?.longitude), .integer(asset.isFavorite ? 1 : 0), .integer(asset.isHidden ? 1 : 0),
             .optional(asset.contentIdentifier), .optional(asset.owner), .real(asset.addedDate.timeIntervalSinceReferenceDate),
+            .optional(asset.stillImageTime), .optional(AssetFindingsJSON.encode(asset.findings)),
         ]
     }
 
     func insertAsset(_ asset: Asset) throws(LibraryError) {
         try run(
-            "INSERT INTO assets(\(Self.assetColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            "INSERT INTO assets(\(Self.assetColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             Self.assetValues(asset))
     }
 
     func updateAsset(_ asset: Asset) throws(LibraryError) {
         let result = try run(
-            "UPDATE assets SET media_type = $2, subtypes = $3, pixel_width = $4, pixel_height = $5, duration = $6, creation_date = $7, latitude = $8, longitude = $9, favorite = $10, hidden = $11, content_identifier = $12, owner = $13, added_date = $14 WHERE id = $1",
+            "UPDATE assets SET media_type = $2, subtypes = $3, pixel_width = $4, pixel_height = $5, duration = $6, creation_date = $7, latitude = $8, longitude = $9, favorite = $10, hidden = $11, content_identifier = $12, owner = $13, added_date = $14, still_image_time = $15, findings = $16 WHERE id = $1",
             Self.assetValues(asset))
         guard result.affectedRows == 1 else { throw .notFound(localIdentifier: asset.localIdentifier) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LivePairSQLite
 
 /// The default catalog: one SQLite database file in WAL mode, so readers never wait for the
@@ -9,17 +10,33 @@ final class SQLiteCatalog: Catalog {
     private let reader: SQLiteConnection
     private let busyTimeoutMilliseconds: Int32
 
-    /// Opens (creating and migrating when needed) the catalog at `path`.
-    init(path: String, durableCommits: Bool, busyTimeoutMilliseconds: Int32) throws(LibraryError) {
+    /// Opens the catalog at `path` as `opening` says: an existing one is checked first
+    /// (`SQLiteCatalogHealth`: refused when missing, empty or foreign, nothing written) and migrated
+    /// when the access is read-write; a new one is created with the library's identity. `library`
+    /// names the library directory in errors.
+    init(
+        path: String, library: String, opening: CatalogOpening, durableCommits: Bool, busyTimeoutMilliseconds: Int32
+    ) throws(LibraryError) {
+        var newIdentity: String?
+        switch opening {
+        case .existing:
+            try SQLiteCatalogHealth.check(path, library: library)
+        case let .new(identity):
+            guard !LibraryFileSystem.exists(path) else { throw .directoryNotEmpty(path: library) }
+            newIdentity = identity
+        }
         let options = SQLiteConnectionOptions(
-            busyTimeoutMilliseconds: busyTimeoutMilliseconds, synchronous: durableCommits ? .full : .normal)
+            create: newIdentity != nil, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            synchronous: durableCommits ? .full : .normal)
         do throws(SQLiteError) {
             writer = try SQLiteConnection(path: path, options: options)
         } catch {
             throw .catalog(error)
         }
-        try writer.access { (database: SQLiteDatabase) throws(LibraryError) in
-            try SQLiteCatalogSchema.migrate(database, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        if opening != .existing(.readOnly) {
+            try writer.access { (database: SQLiteDatabase) throws(LibraryError) in
+                try SQLiteCatalogSchema.migrate(database, identity: newIdentity, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            }
         }
         do throws(SQLiteError) {
             reader = try SQLiteConnection(path: path, options: options)
@@ -46,11 +63,7 @@ final class SQLiteCatalog: Catalog {
     ) throws(LibraryError) -> Value {
         let timeout = busyTimeoutMilliseconds
         return try writer.access { (database: SQLiteDatabase) throws(LibraryError) -> Value in
-            do throws(SQLiteError) {
-                try database.begin(.immediate, busyTimeoutMilliseconds: timeout)
-            } catch {
-                throw .catalog(error)
-            }
+            try Self.beginRetryingWhileBusy(database, timeoutMilliseconds: timeout)
             do throws(LibraryError) {
                 let value = try body(SQLiteCatalogSession(database: database))
                 try beforeCommit()
@@ -63,6 +76,27 @@ final class SQLiteCatalog: Catalog {
             } catch {
                 database.rollback()
                 throw error
+            }
+        }
+    }
+
+    /// How many more times `write` tries to take the write lock after a busy timeout ran out.
+    static let busyRetries = 4
+
+    /// `BEGIN IMMEDIATE`, waiting up to the busy timeout; when another writer still holds the lock
+    /// after that, waits a little longer each time (50, 100, 200, 400 ms, with jitter) and tries
+    /// again, `busyRetries` times, before the busy error is reported.
+    private static func beginRetryingWhileBusy(_ database: SQLiteDatabase, timeoutMilliseconds: Int32) throws(LibraryError) {
+        var retry = 0
+        while true {
+            do throws(SQLiteError) {
+                try database.begin(.immediate, busyTimeoutMilliseconds: timeoutMilliseconds)
+                return
+            } catch {
+                guard error.isBusy, retry < busyRetries else { throw .catalog(error) }
+                let pause = UInt32(50_000 << retry) + UInt32.random(in: 0..<25_000)
+                usleep(pause)
+                retry += 1
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LivePairSQLite
 
 /// The catalog's tables, created and upgraded by numbered migrations. `PRAGMA user_version` holds
@@ -85,15 +86,34 @@ enum SQLiteCatalogSchema {
         CREATE INDEX records_lookup_key ON records(namespace, lookup_key);
         CREATE INDEX records_date ON records(namespace, date);
         CREATE INDEX records_digest ON records(digest);
+        """,
+        // Version 2: the library's identity (the resource store carries it too) and the file's
+        // application id, so a catalog is recognised as LivePair's and as this library's.
         """
+        CREATE TABLE library_identity(
+            identity TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
+        PRAGMA application_id=\(SQLiteCatalogHealth.applicationID);
+        """,
+        // Version 3: what validation flagged on an asset it accepted, and a Live Photo's still-image time
+        // (the movie's own, or derived when it has none); see docs/ingestion.md.
+        """
+        ALTER TABLE assets ADD COLUMN still_image_time REAL;
+        ALTER TABLE assets ADD COLUMN findings TEXT;
+        ALTER TABLE asset_tombstones ADD COLUMN still_image_time REAL;
+        ALTER TABLE asset_tombstones ADD COLUMN findings TEXT;
+        """,
     ]
 
     /// The schema version this build writes.
     static var currentVersion: Int { migrations.count }
 
     /// Brings the catalog up to `currentVersion`, in one write transaction (safe when several
-    /// processes open a new library at once: the second finds the work done).
-    static func migrate(_ database: SQLiteDatabase, busyTimeoutMilliseconds: Int32) throws(LibraryError) {
+    /// processes open a library at once: the second finds the work done), and records the
+    /// library's identity when it has none: `identity` for a new catalog, a new UUID for an
+    /// older catalog being upgraded.
+    static func migrate(_ database: SQLiteDatabase, identity: String?, busyTimeoutMilliseconds: Int32) throws(LibraryError) {
         let found: Int
         do throws(SQLiteError) {
             found = Int(try database.scalarInteger("PRAGMA user_version") ?? 0)
@@ -117,6 +137,11 @@ enum SQLiteCatalogSchema {
             if version > currentVersion { throw .catalogTooNew(found: version, supported: currentVersion) }
             do throws(SQLiteError) {
                 for migration in migrations.dropFirst(version) { try database.execute(migration) }
+                if try database.scalarInteger("SELECT COUNT(*) FROM library_identity") == 0 {
+                    try database.run(
+                        "INSERT INTO library_identity(identity, created_at) VALUES (?, ?)",
+                        [.text(identity ?? UUID().uuidString), .real(Date().timeIntervalSinceReferenceDate)])
+                }
                 try database.execute("PRAGMA user_version=\(currentVersion)")
                 try database.commit(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             } catch {

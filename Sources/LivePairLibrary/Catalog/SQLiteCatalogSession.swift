@@ -7,7 +7,7 @@ struct SQLiteCatalogSession: CatalogWriter {
 
     /// The asset columns, in the order `decodeAsset` reads them.
     static let assetColumns =
-        "id, media_type, subtypes, pixel_width, pixel_height, duration, creation_date, latitude, longitude, favorite, hidden, content_identifier, owner, added_date"
+        "id, media_type, subtypes, pixel_width, pixel_height, duration, creation_date, latitude, longitude, favorite, hidden, content_identifier, owner, added_date, still_image_time, findings"
 
     /// Runs SQLite work, reporting its errors as `LibraryError.catalog`.
     private func sql<Value>(_ body: () throws(SQLiteError) -> Value) throws(LibraryError) -> Value {
@@ -35,6 +35,17 @@ struct SQLiteCatalogSession: CatalogWriter {
 
     private func run(_ text: String, _ parameters: [SQLiteValue]) throws(LibraryError) {
         try sql { () throws(SQLiteError) in try database.run(text, parameters) }
+    }
+
+    // MARK: - Identity
+
+    func libraryIdentity() throws(LibraryError) -> String? {
+        try sql { () throws(SQLiteError) -> String? in
+            guard try database.scalarInteger(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'library_identity'") == 1
+            else { return nil }
+            return try database.scalarText("SELECT identity FROM library_identity LIMIT 1")
+        }
     }
 
     // MARK: - Change log
@@ -111,7 +122,8 @@ struct SQLiteCatalogSession: CatalogWriter {
             pixelHeight: Int(row.int64(4)), duration: row.double(5),
             creationDate: row.optionalDouble(6).map(Date.init(timeIntervalSinceReferenceDate:)), location: location,
             isFavorite: row.int64(9) != 0, isHidden: row.int64(10) != 0, contentIdentifier: row.optionalString(11),
-            owner: row.optionalString(12), addedDate: Date(timeIntervalSinceReferenceDate: row.double(13)))
+            owner: row.optionalString(12), addedDate: Date(timeIntervalSinceReferenceDate: row.double(13)),
+            stillImageTime: row.optionalDouble(14), findings: AssetFindingsJSON.decode(row.optionalString(15)))
     }
 
     private static func assetValues(_ asset: Asset) -> [SQLiteValue] {
@@ -122,18 +134,19 @@ struct SQLiteCatalogSession: CatalogWriter {
             .optional(asset.creationDate?.timeIntervalSinceReferenceDate), .optional(asset.location?.latitude),
             .optional(asset.location?.longitude), .integer(asset.isFavorite ? 1 : 0), .integer(asset.isHidden ? 1 : 0),
             .optional(asset.contentIdentifier), .optional(asset.owner), .real(asset.addedDate.timeIntervalSinceReferenceDate),
+            .optional(asset.stillImageTime), .optional(AssetFindingsJSON.encode(asset.findings)),
         ]
     }
 
     func insertAsset(_ asset: Asset) throws(LibraryError) {
         try run(
-            "INSERT INTO assets(\(Self.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO assets(\(Self.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             Self.assetValues(asset))
     }
 
     func updateAsset(_ asset: Asset) throws(LibraryError) {
         try run(
-            "UPDATE assets SET media_type = ?2, subtypes = ?3, pixel_width = ?4, pixel_height = ?5, duration = ?6, creation_date = ?7, latitude = ?8, longitude = ?9, favorite = ?10, hidden = ?11, content_identifier = ?12, owner = ?13, added_date = ?14 WHERE id = ?1",
+            "UPDATE assets SET media_type = ?2, subtypes = ?3, pixel_width = ?4, pixel_height = ?5, duration = ?6, creation_date = ?7, latitude = ?8, longitude = ?9, favorite = ?10, hidden = ?11, content_identifier = ?12, owner = ?13, added_date = ?14, still_image_time = ?15, findings = ?16 WHERE id = ?1",
             Self.assetValues(asset))
         guard database.changes == 1 else { throw .notFound(localIdentifier: asset.localIdentifier) }
     }

@@ -23,6 +23,9 @@ struct ChangeBatchExecutor {
     let catalog: any Catalog
     let store: ResourceStore
     let configuration: LibraryConfiguration
+    /// The identity the library verified when it opened (catalog and store marker agree); files
+    /// are removed only while the catalog still carries it, never when it is nil.
+    let libraryIdentity: String?
 
     private func fault(_ point: FaultPoint) throws(LibraryError) {
         try FaultInjection.inject(point, configuration.faultInjector)
@@ -30,6 +33,7 @@ struct ChangeBatchExecutor {
 
     /// Applies `plan` (and what `hooks` add) and returns the outcome.
     func execute(_ plan: ChangeBatchPlan, hooks: TransactionHooks = TransactionHooks()) throws(LibraryError) -> ChangeResult {
+        guard configuration.access == .readWrite else { throw .readOnlyLibrary }
         var attempt = 0
         while true {
             attempt += 1
@@ -242,22 +246,47 @@ struct ChangeBatchExecutor {
         removeUnreferenced(state.releasedDigests.union(state.storedDigests), injectingFaults: true)
     }
 
-    /// Removes the files of `digests` that no row or record names, holding the catalog's write lock
-    /// so no batch can start referencing one meanwhile. Failures leave files for recovery.
-    func removeUnreferenced(_ digests: Set<ContentDigest>, injectingFaults: Bool) {
-        guard !digests.isEmpty else { return }
-        _ = try? catalog.write(
-            { (writer: any CatalogWriter) throws(LibraryError) in
-                for digest in digests.sorted(by: { $0.hex < $1.hex }) where try !writer.isReferenced(digest) {
-                    guard store.contains(digest) else { continue }
-                    if injectingFaults { try fault(.removeResource(digest)) }
-                    do throws(ResourceStoreError) {
-                        try store.remove(digest)
-                    } catch {
-                        if case .notFound = error { continue }
-                        throw .store(error)
+    /// The most files one clean-up transaction removes: the write lock is released between
+    /// groups, so a large delete never keeps other writers waiting past their busy timeout.
+    static let removalBatchSize = 32
+
+    /// Removes the files of `digests` that no row or record names, in groups of
+    /// `removalBatchSize`, each holding the catalog's write lock so no batch can start
+    /// referencing one meanwhile (the unlinks are flushed after each group's lock is released).
+    /// Nothing is removed unless the catalog carries the identity the
+    /// library verified at open (a catalog replaced or emptied under a running process never makes
+    /// it delete the store). Returns the digests removed; failures leave files for recovery.
+    @discardableResult
+    func removeUnreferenced(_ digests: Set<ContentDigest>, injectingFaults: Bool) -> Set<ContentDigest> {
+        guard !digests.isEmpty, configuration.access == .readWrite, let libraryIdentity else { return [] }
+        var removed: Set<ContentDigest> = []
+        let sorted = digests.sorted(by: { $0.hex < $1.hex })
+        for start in stride(from: 0, to: sorted.count, by: Self.removalBatchSize) {
+            let group = sorted[start..<min(start + Self.removalBatchSize, sorted.count)]
+            let began = ContinuousClock.now
+            let outcome = try? catalog.write(
+                { (writer: any CatalogWriter) throws(LibraryError) -> Set<ContentDigest> in
+                    guard try writer.libraryIdentity() == libraryIdentity else { return [] }
+                    var removedHere: Set<ContentDigest> = []
+                    for digest in group where try !writer.isReferenced(digest) {
+                        guard store.contains(digest) else { continue }
+                        if injectingFaults { try fault(.removeResource(digest)) }
+                        do throws(ResourceStoreError) {
+                            try store.remove(digest, durability: .deferred)
+                            removedHere.insert(digest)
+                        } catch {
+                            if case .notFound = error { continue }
+                            throw .store(error)
+                        }
                     }
-                }
-            }, beforeCommit: {})
+                    return removedHere
+                }, beforeCommit: {})
+            guard let outcome else { break }
+            removed.formUnion(outcome)
+            // Flushed after the lock is released: other writers do not wait for the disk.
+            try? store.flushRemovals(outcome)
+            if start + Self.removalBatchSize < sorted.count { WriterPacing.yieldLock(after: began) }
+        }
+        return removed
     }
 }

@@ -30,7 +30,10 @@ struct PreparedCreation: Sendable {
     }
 
     /// Reads the stored resources of `creation` (the identity of each still and movie), validates a
-    /// Live Photo's two halves with `Validator.validatePair`, and derives the asset's properties.
+    /// Live Photo's two halves with `Validator.validatePair` (refused only for findings that reject
+    /// uploads; the others are kept on the asset), and derives the asset's properties: dated by the
+    /// still (its UTC offset from the movie when it has none), placed by GPS, a Live Photo's
+    /// still-image time (derived when the movie has none).
     init(
         _ creation: ChangeBatchPlan.Creation, stored: [StoredResource], store: ResourceStore, validator: Validator,
         addedDate: Date
@@ -39,7 +42,8 @@ struct PreparedCreation: Sendable {
             throw .invalidRequest("creation request \(creation.index) has no resources")
         }
         let identifier = ResourceIdentifier()
-        var identities: [AssetResourceType: ResourceIdentity] = [:]
+        var identities: [AssetResourceType: NamedIdentity] = [:]
+        var others: [NamedIdentity] = []
         var resources: [Resource] = []
         var displayNames: [String: String] = [:]
         for (position, (addition, storedResource)) in zip(creation.additions, stored).enumerated() {
@@ -50,27 +54,26 @@ struct PreparedCreation: Sendable {
                 displayNames[path] = name
                 let identity = identifier.identify(path: path)
                 try Self.check(identity, as: addition.type, name: name)
-                if identities[addition.type] == nil { identities[addition.type] = identity }
+                let named = NamedIdentity(identity: identity, name: name, isOriginalFilename: addition.originalFilename != nil)
+                if identities[addition.type] == nil { identities[addition.type] = named } else { others.append(named) }
                 typeIdentifier = typeIdentifier ?? UniformTypeIdentifiers.identifier(for: identity.format)
             } else if addition.type == .adjustmentData {
                 typeIdentifier = typeIdentifier ?? "com.apple.photos.adjustment-data"
             }
             resources.append(Resource(addition: addition, stored: storedResource, uniformTypeIdentifier: typeIdentifier))
         }
-        let photo = identities[.photo]
-        let pairedVideo = identities[.pairedVideo]
-        let video = identities[.video]
+        let photo = identities[.photo]?.identity
+        let pairedVideo = identities[.pairedVideo]?.identity
+        let video = identities[.video]?.identity
         if pairedVideo != nil && photo == nil {
             throw .invalidRequest("creation request \(creation.index) has a paired video but no photo")
         }
         guard photo != nil || video != nil else {
             throw .invalidRequest("creation request \(creation.index) has neither a photo nor a video")
         }
-        if let photo, let pairedVideo {
-            let report = validator.validatePair(photo: AssetResource(photo), video: AssetResource(pairedVideo))
-            let findings = report.allFindings.map { Self.renamed($0, displayNames) }
-            if findings.contains(where: { $0.severity == .error }) { throw .invalidLivePhoto(findings) }
-        }
+        let assessment = try Self.assess(
+            photo: identities[.photo], pairedVideo: identities[.pairedVideo],
+            others: [identities[.video]].compactMap { $0 } + others, validator: validator, names: displayNames)
         var subtypes: AssetMediaSubtypes = []
         if pairedVideo != nil || photo?.motionPhoto?.videoOffset != nil { subtypes.insert(.photoLive) }
         let main = photo ?? video
@@ -80,16 +83,18 @@ struct PreparedCreation: Sendable {
         self.asset = Asset(
             localIdentifier: creation.placeholder, mediaType: photo != nil ? .image : .video, mediaSubtypes: subtypes,
             pixelWidth: main?.width ?? 0, pixelHeight: main?.height ?? 0, duration: duration ?? 0,
-            creationDate: creation.creationDate ?? photo?.captureDate?.date ?? (pairedVideo ?? video)?.captureDate?.date,
-            location: creation.location, isFavorite: creation.isFavorite, isHidden: creation.isHidden,
+            creationDate: creation.creationDate ?? Self.captureDate(photo: photo, movie: pairedVideo ?? video),
+            location: creation.location ?? Self.location(photo: photo, movie: pairedVideo ?? video),
+            isFavorite: creation.isFavorite, isHidden: creation.isHidden,
             contentIdentifier: (photo ?? video)?.contentIdentifier?.rawValue ?? pairedVideo?.contentIdentifier?.rawValue,
-            owner: creation.owner, addedDate: addedDate)
+            owner: creation.owner, addedDate: addedDate, stillImageTime: assessment.stillImageTime,
+            findings: assessment.findings)
     }
 
     /// Refuses a resource LivePair cannot read, or whose format does not fit its type. A motion
     /// photo whose video cannot be found is kept as a plain photo.
     private static func check(_ identity: ResourceIdentity, as type: AssetResourceType, name: String) throws(LibraryError) {
-        let problems = identity.issues.filter { $0.code != "motion-photo-video-missing" }
+        let problems = identity.issues.filter { $0.code != IdentityIssue.motionPhotoVideoMissingCode }
         guard problems.isEmpty else {
             throw .unreadableResource(name: name, reason: problems.map(\.message).joined(separator: "; "))
         }
@@ -102,7 +107,7 @@ struct PreparedCreation: Sendable {
     }
 
     /// `finding` with store paths replaced by the names the resources were added with.
-    private static func renamed(_ finding: Finding, _ names: [String: String]) -> Finding {
+    static func renamed(_ finding: Finding, _ names: [String: String]) -> Finding {
         var path = finding.path
         var message = finding.message
         // Whole paths first, then the bare file names messages use.

@@ -33,7 +33,8 @@ extension Ingestor {
     /// 3. after the commit, rejected members' files are released, then results are delivered.
     ///
     /// When the group fails, each member is decided again on its own, so one failing upload does
-    /// not fail the others; a member that fails alone gets its error.
+    /// not fail the others; a member that fails alone gets its error, and its stored file is
+    /// removed at once unless something committed uses it.
     func commitGroup(_ members: [IngestMember]) -> [IngestMember] {
         let attempt = GroupAttempt()
         do throws(LibraryError) {
@@ -75,9 +76,11 @@ extension Ingestor {
                 for member in members { _ = commitGroup([member]) }
                 return []
             }
+            // Nothing committed names the upload's file (the transaction rolled back, even when
+            // its COMMIT failed): remove it now, unless another committed row or record uses it.
+            releaseIfUnused(member.upload.resource.digest)
             if case let .invalidLivePhoto(findings) = error {
                 // The pair does not validate: refuse this half; the partner stays pending.
-                releaseIfUnused(member.upload.resource.digest)
                 member.deliver(.success(.rejected(findings)))
             } else {
                 member.deliver(.failure(error))

@@ -98,8 +98,9 @@ extension Ingestor {
                 for: identifier.identify(path: library.store.path(for: half.resource.digest)).format))
     }
 
-    /// Adds a late movie to an asset made from its still alone: validates the pair, adds the
-    /// `.pairedVideo` row, makes the asset a Live Photo and logs the change.
+    /// Adds a late movie to an asset made from its still alone: validates the pair (refused only for
+    /// findings that reject uploads), adds the `.pairedVideo` row, makes the asset a Live Photo with
+    /// the pair's findings and still-image time, and logs the change.
     private func attach(
         _ movie: PendingUpload, to assetIdentifier: String, resources: [LibraryAssetResource], upload: Upload,
         in transaction: CatalogTransaction
@@ -111,18 +112,13 @@ extension Ingestor {
         let moviePath = transaction.store.path(for: movie.resource.digest)
         let photo = identifier.identify(path: photoPath)
         let video = identifier.identify(path: moviePath)
-        let report = Validator(options: ValidationOptions(deep: library.configuration.deepValidation))
-            .validatePair(photo: AssetResource(photo), video: AssetResource(video))
         let photoName = photoResource.originalFilename ?? "the still"
-        let findings = report.allFindings.map { finding in
-            Finding(
-                code: finding.code, severity: finding.severity,
-                path: finding.path.replacingOccurrences(of: moviePath, with: upload.name)
-                    .replacingOccurrences(of: photoPath, with: photoName),
-                message: finding.message.replacingOccurrences(of: moviePath, with: upload.name)
-                    .replacingOccurrences(of: photoPath, with: photoName), hint: finding.hint)
-        }
-        if findings.contains(where: { $0.severity == .error }) { throw .invalidLivePhoto(findings) }
+        // Refused only for findings that reject uploads; the others stay on the asset.
+        let assessment = try PreparedCreation.assess(
+            photo: .init(identity: photo, name: photoName, isOriginalFilename: photoResource.originalFilename != nil),
+            pairedVideo: .init(identity: video, name: upload.name, isOriginalFilename: upload.originalFilename != nil),
+            others: [], validator: Validator(options: ValidationOptions(deep: library.configuration.deepValidation)),
+            names: [photoPath: photoName, moviePath: upload.name])
         try transaction.injectFault(.custom("ingest-attach-movie"))
         try transaction.catalog.insertResource(
             LibraryAssetResource(
@@ -131,6 +127,11 @@ extension Ingestor {
                 originalFilename: upload.originalFilename, uniformTypeIdentifier: upload.uniformTypeIdentifier))
         asset.mediaSubtypes.insert(.photoLive)
         asset.duration = video.duration ?? asset.duration
+        asset.stillImageTime = assessment.stillImageTime
+        asset.findings = assessment.findings
+        // Ingested assets are dated and placed by their files: the movie may give the still's UTC offset.
+        asset.creationDate = PreparedCreation.captureDate(photo: photo, movie: video) ?? asset.creationDate
+        asset.location = asset.location ?? PreparedCreation.location(photo: photo, movie: video)
         try transaction.catalog.updateAsset(asset)
         _ = try transaction.catalog.appendChange(
             insertedAssets: [], updatedAssets: [assetIdentifier], deletedAssets: [], changedCollections: [],

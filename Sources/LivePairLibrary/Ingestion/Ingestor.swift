@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LivePair
+public import LivePairLogging
 
 /// Takes uploaded files one at a time, in any order, from concurrent callers and several
 /// processes, and turns them into library assets, as a photo backend's upload endpoint needs:
@@ -27,11 +28,17 @@ public final class Ingestor: Sendable {
     let identifier = ResourceIdentifier()
     /// Where concurrent uploads wait to be decided together.
     let committer: IngestGroupCommitter
+    /// Where its decisions are logged (one line per upload: outcome, owner hash, upload ID).
+    public let logger: Logger
 
-    /// An ingestor for `library`.
-    public init(library: PhotoLibrary, options: IngestOptions = IngestOptions()) {
+    /// An ingestor for `library`, logging its decisions through `logger` (by default the
+    /// logging system's handler, which drops them until the host bootstraps one).
+    public init(
+        library: PhotoLibrary, options: IngestOptions = IngestOptions(), logger: Logger = Logger(label: "livepair.ingestor")
+    ) {
         self.library = library
         self.options = options
+        self.logger = logger
         committer = IngestGroupCommitter(maximumGroupSize: options.maximumGroupSize)
     }
 
@@ -53,7 +60,23 @@ public final class Ingestor: Sendable {
         let name = originalFilename ?? uploadID ?? "upload"
         let identity = identifier.identify(path: path)
         let classification = UploadClassification(identity, name: name, options: options)
-        if case let .rejected(findings) = classification { return .rejected(findings) }
+        if case let .rejected(findings) = classification {
+            logDecision(.rejected(findings), owner: owner, uploadID: uploadID)
+            return .rejected(findings)
+        }
+        if options.decodesMedia {
+            let fileName = path.split(separator: "/").last.map(String.init) ?? path
+            let deep = Validator.mediaDeepValidation(options: ValidationOptions(deep: true))
+            let undecodable = Validator.decodeFindings(for: identity, using: deep).map { finding in
+                Finding(
+                    code: finding.code, severity: finding.severity, path: name,
+                    message: finding.message.replacingOccurrences(of: fileName, with: name), hint: finding.hint)
+            }
+            if !undecodable.isEmpty {
+                logDecision(.rejected(undecodable), owner: owner, uploadID: uploadID)
+                return .rejected(undecodable)
+            }
+        }
 
         var attempt = 0
         while true {
@@ -63,6 +86,7 @@ public final class Ingestor: Sendable {
                     path, classification: classification, identity: identity, owner: owner,
                     originalFilename: originalFilename, uploadID: uploadID, name: name)
                 finishMove(of: path, outcome: outcome)
+                logDecision(outcome, owner: owner, uploadID: uploadID)
                 return outcome
             } catch {
                 // The stored file was removed (a concurrent clean-up of a rejected identical upload)

@@ -6,15 +6,15 @@ enum UploadClassification: Equatable {
     case livePhotoHalf(type: AssetResourceType, contentIdentifier: String)
     /// A file that is an asset on its own: a motion photo or plain photo (`.photo`), or a plain movie (`.video`).
     case standalone(type: AssetResourceType)
-    /// Not acceptable, with the reasons.
+    /// Not acceptable, with the reasons: damage (`corrupt-file` and the integrity codes), not a
+    /// photo or movie at all (`not-media`), or a loose file under a rejecting policy.
     case rejected([Finding])
 
     /// Classifies `identity`; `name` is how findings refer to the upload (its original name or ID).
     init(_ identity: ResourceIdentity, name: String, options: IngestOptions) {
-        let problems = identity.issues.filter { $0.code != "motion-photo-video-missing" }
-        if !problems.isEmpty {
-            self = .rejected(
-                problems.map { Finding(.corruptFile, path: name, message: "\(name) cannot be read: \($0.message)") })
+        let damage = identity.damageFindings(path: name, name: name)
+        if !damage.isEmpty {
+            self = .rejected(damage)
             return
         }
         switch identity.role {
@@ -38,7 +38,7 @@ enum UploadClassification: Equatable {
             self = Self.loose(.video, name: name, policy: options.moviesWithoutIdentifier)
         case .unknown:
             self = .rejected([
-                Finding(.corruptFile, path: name, message: "\(name) is not a photo or movie format LivePair reads")
+                Finding(.notMedia, path: name, message: "\(name) is not a photo or movie (no format LivePair reads)")
             ])
         }
     }

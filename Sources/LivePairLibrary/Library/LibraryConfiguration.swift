@@ -19,12 +19,21 @@ public struct LibraryConfiguration: Sendable {
     /// when the step is before the commit; after the commit it stops the remaining clean-up (the
     /// batch stays committed, and recovery removes what is left).
     public var faultInjector: (@Sendable (FaultPoint) throws -> Void)?
+    /// Whether opening may create a library (default `.createIfNeeded`: only in a directory that
+    /// does not exist or is empty). A directory with entries must always hold a healthy library.
+    public var openMode: LibraryOpenMode
+    /// Read-write (the default) or read-only: a read-only library never removes or writes anything.
+    public var access: LibraryAccess
 
-    /// The defaults: durable commits, 10 s busy timeout, a 1-hour grace period for orphans, no fault injection.
+    /// The defaults: durable commits, 10 s busy timeout, a 1-hour grace period for orphans, no fault
+    /// injection, a library created only in a missing or empty directory, read-write.
     public init(
         durableCommits: Bool = true, busyTimeoutMilliseconds: Int32 = 10_000, orphanGracePeriod: Double = 3600,
-        deepValidation: Bool = false, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+        deepValidation: Bool = false, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil,
+        openMode: LibraryOpenMode = .createIfNeeded, access: LibraryAccess = .readWrite
     ) {
+        self.openMode = openMode
+        self.access = access
         self.durableCommits = durableCommits
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.orphanGracePeriod = orphanGracePeriod

@@ -29,6 +29,14 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case changeBlockFailed(String)
     /// A fault injected by `LibraryConfiguration.faultInjector` (crash tests) stopped the batch.
     case faultInjected(FaultPoint, String)
+    /// `LibraryOpenMode.openExisting` found no library: the directory does not exist or is empty.
+    case libraryNotFound(path: String)
+    /// The directory has entries but is not a healthy library; nothing in it was changed.
+    case notALibrary(path: String, problem: LibraryProblem)
+    /// `LibraryOpenMode.createNew` on a directory that is not empty.
+    case directoryNotEmpty(path: String)
+    /// A change was asked of a library opened with `LibraryAccess.readOnly`.
+    case readOnlyLibrary
 
     /// True when the same batch applied again may succeed: the PostgreSQL catalog reported a
     /// serialization failure, a deadlock or a lost connection.
@@ -56,6 +64,11 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .resourceMissing(digest): return "the resource \(digest) is missing from the store"
         case let .changeBlockFailed(message): return "the change block failed: \(message)"
         case let .faultInjected(point, message): return "fault injected at \(point): \(message)"
+        case let .libraryNotFound(path): return "\(path): no LivePair library here (the directory is missing or empty)"
+        case let .notALibrary(path, problem):
+            return "\(path): not a usable LivePair library: \(problem); nothing was changed"
+        case let .directoryNotEmpty(path): return "\(path): the directory is not empty; a new library needs an empty one"
+        case .readOnlyLibrary: return "the library is open read-only"
         }
     }
 }

@@ -3,8 +3,13 @@ extension PhotoLibrary {
     /// link) is at least `age` seconds old: what a batch stored before failing or crashing. Younger
     /// files are left, since another process may be about to commit a batch that uses them.
     /// Returns how many files were removed.
+    ///
+    /// Nothing is removed unless the catalog is this library's (it carries `identity`, which the
+    /// store's marker carries too); a library opened read-only throws `readOnlyLibrary`.
     @discardableResult
     public func removeUnreferencedResources(olderThan age: Double) throws(LibraryError) -> Int {
+        guard configuration.access == .readWrite else { throw .readOnlyLibrary }
+        guard identity != nil else { return 0 }
         let stored: [ContentDigest]
         do throws(ResourceStoreError) {
             stored = try store.allDigests()
@@ -18,7 +23,6 @@ extension PhotoLibrary {
             guard let sinceChange = LibraryFileSystem.secondsSinceStatusChange(store.path(for: digest)) else { return false }
             return sinceChange >= age
         }
-        executor.removeUnreferenced(Set(candidates), injectingFaults: false)
-        return candidates.filter { !store.contains($0) }.count
+        return executor.removeUnreferenced(Set(candidates), injectingFaults: false).count
     }
 }

@@ -25,8 +25,13 @@ public final class PhotoLibrary: Sendable {
     /// The resource store's directory name inside the library directory.
     public static let resourcesDirectoryName = "resources"
 
-    private init(
-        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore,
+    /// The library's identity: a UUID its catalog and its resource store's marker both carry
+    /// (nil only for a library from before identities opened read-only). Files are removed from
+    /// the store only while the catalog still carries this identity.
+    public let identity: String?
+
+    init(
+        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore, identity: String?,
         locations: (CatalogLocation, StoreLocation)
     ) throws(LibraryError) {
         self.directory = directory
@@ -34,82 +39,53 @@ public final class PhotoLibrary: Sendable {
         (catalogLocation, storeLocation) = locations
         self.catalog = catalog
         self.store = store
+        self.identity = identity
         let sequence = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.latestChangeSequence() }
         notifier = ChangeNotifier(deliveredThrough: sequence)
     }
 
-    /// Opens the library at `directory`, creating it when needed, and recovers from interrupted
-    /// work: temporary files of interrupted stores are removed, and resource files no asset or
-    /// record uses (stored by a batch that never committed) are removed once older than
-    /// `configuration.orphanGracePeriod`.
+    /// Opens the library at `directory` as `configuration.openMode` and `configuration.access` say.
+    ///
+    /// - A directory that does not exist or is empty gets a new library (`.createIfNeeded`,
+    ///   `.createNew`) or is refused (`.openExisting`: `LibraryError.libraryNotFound`).
+    /// - A directory with entries must hold a healthy library: a catalog this build recognises
+    ///   and a resource store, marked with the same identity. Anything else (a missing, empty or
+    ///   foreign catalog; another library's store) is refused with `LibraryError.notALibrary`,
+    ///   and nothing in the directory is changed or deleted.
+    /// - Read-write, opening recovers from interrupted work: temporary files no writer holds are
+    ///   removed, and resource files no asset or record uses (stored by a batch that never
+    ///   committed) are removed once older than `configuration.orphanGracePeriod`. Read-only,
+    ///   nothing is removed or written.
     public static func open(
         at directory: String, configuration: LibraryConfiguration = LibraryConfiguration()
     ) throws(LibraryError) -> PhotoLibrary {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
+        let library = try LibraryOpener(root: root, configuration: configuration).open()
+        if configuration.access == .readWrite {
+            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         }
-        let store: ResourceStore
-        do throws(ResourceStoreError) {
-            store = try ResourceStore(directory: root + "/" + resourcesDirectoryName)
-        } catch {
-            throw .store(error)
-        }
-        let catalog = try SQLiteCatalog(
-            path: root + "/" + catalogFileName, durableCommits: configuration.durableCommits,
-            busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-        let library = try PhotoLibrary(
-            directory: root, configuration: configuration, catalog: catalog, store: store,
-            locations: (.sqlite(path: root + "/" + catalogFileName), .directory(path: root + "/" + resourcesDirectoryName)))
-        try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         return library
     }
 
     /// Opens a library whose catalog and resource store are where the locations say: for example a
-    /// PostgreSQL catalog shared by several nodes with a resource directory. `create` makes a
-    /// catalog where there is none (as `livepair library init` does); otherwise a missing catalog is
-    /// refused. A catalog of a newer schema is refused with both versions named
-    /// (`LibraryError.catalogTooNew`). Recovery runs as in `open(at:)`. `directory` is the store's.
+    /// PostgreSQL catalog shared by several nodes with a resource directory. Without `create` the
+    /// catalog must exist: a missing one (no file, or no schema in the database) is refused and
+    /// nothing is created. With `create` a missing catalog is created (as `livepair library init`
+    /// does), unless `configuration.openMode` is `.openExisting`; with `.createNew` an existing one
+    /// is refused. The catalog's library identity must match the store's marker, as in
+    /// `open(at:)`; a catalog of a newer schema is refused with both versions named
+    /// (`LibraryError.catalogTooNew`). `configuration.access` applies as in `open(at:)`.
+    /// `directory` is the store's.
     public static func open(
         catalog location: CatalogLocation, store storeLocation: StoreLocation,
         configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false
     ) throws(LibraryError) -> PhotoLibrary {
-        let store: ResourceStore
-        let directory: String
-        switch storeLocation {
-        case let .directory(path):
-            directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .io(path: directory, reason: "cannot create the resource directory: \(error.localizedDescription)")
-            }
-            do throws(ResourceStoreError) {
-                store = try ResourceStore(directory: directory)
-            } catch {
-                throw .store(error)
-            }
+        let library = try LocatedLibraryOpener(
+            catalogLocation: location, storeLocation: storeLocation, configuration: configuration, create: create
+        ).open()
+        if configuration.access == .readWrite {
+            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         }
-        let catalog: any Catalog
-        switch location {
-        case let .sqlite(path):
-            if !create && !LibraryFileSystem.exists(path) {
-                throw .invalidRequest("no catalog at \(path): create one with `livepair library init`")
-            }
-            catalog = try SQLiteCatalog(
-                path: path, durableCommits: configuration.durableCommits,
-                busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-        case let .postgres(connectionString):
-            catalog = try PostgresCatalog(
-                connectionString: connectionString, create: create,
-                lockTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-        }
-        let library = try PhotoLibrary(
-            directory: directory, configuration: configuration, catalog: catalog, store: store,
-            locations: (location, storeLocation))
-        try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         return library
     }
 
@@ -130,7 +106,7 @@ public final class PhotoLibrary: Sendable {
 
     /// The executor that applies change batches to this library.
     var executor: ChangeBatchExecutor {
-        ChangeBatchExecutor(catalog: catalog, store: store, configuration: configuration)
+        ChangeBatchExecutor(catalog: catalog, store: store, configuration: configuration, libraryIdentity: identity)
     }
 
     // MARK: - Observation

@@ -1,4 +1,5 @@
 public import Foundation
+public import LivePair
 
 /// One asset of a library, as PhotoKit's `PHAsset`: an immutable snapshot of its catalog row.
 /// Its resources (still, paired movie, ...) are listed with `PhotoLibrary.assetResources(for:)`.
@@ -30,6 +31,14 @@ public struct Asset: Sendable, Hashable, Identifiable {
     public var owner: String?
     /// When the asset was added to the library.
     public var addedDate: Date
+    /// For a Live Photo, the still's time on the paired movie's timeline in seconds: the movie's own
+    /// still-image time, or, when the movie has none (`missing-still-image-time`) or one outside the
+    /// movie, the derived one (`StillImageTimeDerivation`); nil otherwise.
+    public var stillImageTime: Double?
+    /// What validation found when the asset was created and that did not keep it out (see
+    /// `UploadEffect.acceptedWithFlag`): not Photos-ready, or cosmetic. Paths are the names the
+    /// resources were added with. Empty for assets without findings.
+    public var findings: [Finding]
 
     /// The local identifier.
     public var id: String { localIdentifier }
@@ -38,7 +47,8 @@ public struct Asset: Sendable, Hashable, Identifiable {
     public init(
         localIdentifier: String, mediaType: AssetMediaType, mediaSubtypes: AssetMediaSubtypes, pixelWidth: Int,
         pixelHeight: Int, duration: Double, creationDate: Date?, location: AssetLocation?, isFavorite: Bool,
-        isHidden: Bool, contentIdentifier: String?, owner: String?, addedDate: Date
+        isHidden: Bool, contentIdentifier: String?, owner: String?, addedDate: Date, stillImageTime: Double? = nil,
+        findings: [Finding] = []
     ) {
         self.localIdentifier = localIdentifier
         self.mediaType = mediaType
@@ -53,6 +63,8 @@ public struct Asset: Sendable, Hashable, Identifiable {
         self.contentIdentifier = contentIdentifier
         self.owner = owner
         self.addedDate = addedDate
+        self.stillImageTime = stillImageTime
+        self.findings = findings
     }
 
     /// True for a Live Photo or motion photo.

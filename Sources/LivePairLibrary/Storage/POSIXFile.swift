@@ -122,6 +122,23 @@ enum POSIXFile {
         try sync(descriptor, path: path)
     }
 
+    /// Takes an exclusive `flock` on the open file `descriptor` (waiting for it, or not when
+    /// `waiting` is false); true when it is held. The lock belongs to the open file description:
+    /// it is released when the descriptor is closed, also when its process dies, and it is seen by
+    /// every process on the machine whatever its PID namespace (unlike a process id).
+    static func lockExclusively(_ descriptor: Int32, waiting: Bool) -> Bool {
+        while flock(descriptor, LOCK_EX | (waiting ? 0 : LOCK_NB)) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
+    }
+
+    /// True when `path` still names the file open as `descriptor` (same device and inode).
+    static func names(_ path: String, theFileOpenAs descriptor: Int32) -> Bool {
+        guard let named = status(path), let open = status(descriptor) else { return false }
+        return named.st_dev == open.st_dev && named.st_ino == open.st_ino
+    }
+
     /// The status of `path`, or nil when it does not exist.
     static func status(_ path: String) -> stat? {
         var info = stat()

@@ -11,7 +11,8 @@ import LivePairCrypto
 /// Every write goes to a temporary file in `<directory>/.tmp`, is flushed (`fsync`), renamed to its
 /// final name and the rename flushed (the subdirectory is `fsync`ed), so a stored resource is
 /// complete and durable when `store` returns, and a crash leaves at worst a temporary file that the
-/// next `ResourceStore` on the directory removes. With `StoreDurability.deferred` the flushes are
+/// next `ResourceStore` on the directory removes (a temporary file is locked with `flock` while it
+/// is written, so only files no live writer holds are removed). With `StoreDurability.deferred` the flushes are
 /// left to one `flush(_:)` for a whole group of files (the ingestor's group commit): the file is
 /// linked into place without replacing an intact one, so a name once flushed never silently
 /// points to an unflushed copy. Storing bytes that are already there reuses the file (hashed again
@@ -29,12 +30,13 @@ public final class ResourceStore: Sendable {
     static let chunkSize = 1 << 20
 
     /// Opens (creating when needed) the store at `directory`, usually `<library>/resources` (its
-    /// parent must exist), and removes temporary files that crashed writers left behind.
-    public init(directory: String) throws(ResourceStoreError) {
+    /// parent must exist), and, unless `removingAbandonedTemporaryFiles` is false (a read-only
+    /// user), removes temporary files that no writer holds any more.
+    public init(directory: String, removingAbandonedTemporaryFiles: Bool = true) throws(ResourceStoreError) {
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         temporaryDirectory = self.directory + "/.tmp"
         try prepareLayout()
-        removeAbandonedTemporaryFiles()
+        if removingAbandonedTemporaryFiles { removeAbandonedTemporaryFiles() }
     }
 
     /// Copies the file at `path` into the store, hashing it while it is copied (one read pass), and
@@ -52,8 +54,7 @@ public final class ResourceStore: Sendable {
             resource = try Self.hash(source, path: path, copyingTo: descriptor, temporary: temporary)
             guard resource.size == UInt64(info.st_size) else { throw ResourceStoreError.sourceChanged(path: path) }
         } catch {
-            close(descriptor)
-            unlink(temporary)
+            discard(temporary: temporary, descriptor: descriptor)
             throw error
         }
         return try install(temporary: temporary, descriptor: descriptor, resource: resource, durability: durability)
@@ -75,8 +76,7 @@ public final class ResourceStore: Sendable {
             }
         }
         if case .failure(let error) = written {
-            close(descriptor)
-            unlink(temporary)
+            discard(temporary: temporary, descriptor: descriptor)
             throw error
         }
         return try install(temporary: temporary, descriptor: descriptor, resource: resource)
@@ -96,18 +96,12 @@ public final class ResourceStore: Sendable {
             return try store(fileAt: path, durability: durability)
         }
         guard code == 0 else { throw POSIXFile.failure(path, code) }
-        let descriptor: Int32
+        guard let descriptor = lockLinkedTemporary(temporary) else { return try store(fileAt: path, durability: durability) }
         let resource: StoredResource
         do throws(ResourceStoreError) {
-            descriptor = try POSIXFile.openForReading(temporary)
-            do throws(ResourceStoreError) {
-                resource = try Self.hash(descriptor, path: path, copyingTo: nil, temporary: temporary)
-            } catch {
-                close(descriptor)
-                throw error
-            }
+            resource = try Self.hash(descriptor, path: path, copyingTo: nil, temporary: temporary)
         } catch {
-            unlink(temporary)
+            discard(temporary: temporary, descriptor: descriptor)
             throw error
         }
         return try install(temporary: temporary, descriptor: descriptor, resource: resource, durability: durability)
@@ -125,15 +119,24 @@ public final class ResourceStore: Sendable {
         return POSIXFile.isRegular(info)
     }
 
-    /// Removes the resource with `digest`, durably. Throws `notFound` when it is not stored.
-    public func remove(_ digest: ContentDigest) throws(ResourceStoreError) {
+    /// Removes the resource with `digest`, durably unless `durability` is `.deferred` (then
+    /// `flushRemovals(_:)` makes a group of removals durable at once, for example after the
+    /// catalog's lock is released). Throws `notFound` when it is not stored.
+    public func remove(_ digest: ContentDigest, durability: StoreDurability = .immediate) throws(ResourceStoreError) {
         let path = path(for: digest)
         guard unlink(path) == 0 else {
             let code = errno
             if code == ENOENT { throw .notFound(digest) }
             throw POSIXFile.failure(path, code)
         }
-        try POSIXFile.syncDirectory(shardDirectory(for: digest))
+        if durability == .immediate { try POSIXFile.syncDirectory(shardDirectory(for: digest)) }
+    }
+
+    /// Makes removals done with `.deferred` durability durable: each subdirectory that held one
+    /// of `digests` is flushed once. (A removal lost in a power cut only brings back an
+    /// unreferenced file, which recovery removes again.)
+    public func flushRemovals(_ digests: some Collection<ContentDigest>) throws(ResourceStoreError) {
+        for shard in Set(digests.map(shardDirectory(for:))).sorted() { try POSIXFile.syncDirectory(shard) }
     }
 
     /// Every digest stored, in no particular order.
@@ -147,23 +150,6 @@ public final class ResourceStore: Sendable {
             }
         }
         return digests
-    }
-
-    /// Removes temporary files whose writing process is gone (or that are older than a day, in case
-    /// the process id was reused); returns how many. Best effort: a file that cannot be removed is left.
-    @discardableResult
-    public func removeAbandonedTemporaryFiles() -> Int {
-        guard let names = try? POSIXFile.names(in: temporaryDirectory) else { return 0 }
-        let now = time(nil)
-        var removed = 0
-        for name in names where name.hasSuffix(".tmp") {
-            let path = "\(temporaryDirectory)/\(name)"
-            let owner = name.split(separator: "-").first.flatMap { pid_t($0) }
-            let ownerGone = owner.map { $0 != getpid() && kill($0, 0) != 0 && errno == ESRCH } ?? true
-            let old = POSIXFile.status(path).map { now - $0.st_mtim.tv_sec > 86_400 } ?? false
-            if ownerGone || old, unlink(path) == 0 { removed += 1 }
-        }
-        return removed
     }
 
     // MARK: - Hashing and installing
@@ -197,24 +183,22 @@ public final class ResourceStore: Sendable {
         }
         do throws(ResourceStoreError) {
             if let reused = try reuseExisting(resource) {
-                close(descriptor)
-                unlink(temporary)
+                discard(temporary: temporary, descriptor: descriptor)
                 return reused
             }
             _ = fchmod(descriptor, 0o444)
             try POSIXFile.sync(descriptor, path: temporary)
         } catch {
-            close(descriptor)
-            unlink(temporary)
+            discard(temporary: temporary, descriptor: descriptor)
             throw error
         }
-        close(descriptor)
         let destination = path(for: resource.digest)
         guard rename(temporary, destination) == 0 else {
             let failure = POSIXFile.failure(destination)
-            unlink(temporary)
+            discard(temporary: temporary, descriptor: descriptor)
             throw failure
         }
+        close(descriptor)  // the lock is released only once the temporary name is gone
         try POSIXFile.syncDirectory(shardDirectory(for: resource.digest))
         return resource
     }
@@ -252,18 +236,10 @@ public final class ResourceStore: Sendable {
     private func installDeferred(
         temporary: String, descriptor: Int32, resource: StoredResource
     ) throws(ResourceStoreError) -> StoredResource {
-        defer { unlink(temporary) }
-        do throws(ResourceStoreError) {
-            if let reused = try reuseExisting(resource, syncing: false) {
-                close(descriptor)
-                return reused
-            }
-        } catch {
-            close(descriptor)
-            throw error
-        }
+        // The temporary name goes first, then its lock (see `ResourceStore+Temporary`).
+        defer { discard(temporary: temporary, descriptor: descriptor) }
+        if let reused = try reuseExisting(resource, syncing: false) { return reused }
         _ = fchmod(descriptor, 0o444)
-        close(descriptor)
         let destination = path(for: resource.digest)
         var code = POSIXFile.hardLink(temporary, destination)
         if code == EEXIST {
@@ -299,18 +275,5 @@ public final class ResourceStore: Sendable {
             for low in digits { try POSIXFile.makeDirectory("\(directory)/\(high)\(low)") }
         }
         try POSIXFile.syncDirectory(directory)
-    }
-
-    /// A fresh temporary file name: `<pid>-<random>.tmp`, so that cleanup can tell whose it is.
-    func temporaryName() -> String {
-        "\(temporaryDirectory)/\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
-    }
-
-    /// Creates a new temporary file for writing.
-    private func createTemporaryFile() throws(ResourceStoreError) -> (String, Int32) {
-        while true {
-            let name = temporaryName()
-            if let descriptor = try POSIXFile.createExclusive(name) { return (name, descriptor) }
-        }
     }
 }

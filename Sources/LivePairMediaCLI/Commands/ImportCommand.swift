@@ -15,7 +15,7 @@ public enum ImportCommand: Command {
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
-        "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--json] <path> ..."
+        "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -28,6 +28,10 @@ public enum ImportCommand: Command {
         same owner) arrives, then both become one validated Live Photo; a motion photo, or a photo or
         movie without an identifier, becomes an asset at once. Importing the same files again is safe:
         nothing is stored twice. Files are copied, never changed; their names are kept as data.
+        Only unreadable, damaged or conflicting files are rejected; what else validation finds (a
+        movie without a still-image time, a wrong extension, a motion photo without its video) is
+        kept on the asset and shown. Files that are not photos or movies (notes, .json sidecars,
+        .AAE edits) are skipped and counted. One file named twice is imported once.
 
         USAGE: \(usage)
 
@@ -35,7 +39,9 @@ public enum ImportCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --library <dir>         The library directory (created when missing).
+          --library <dir>         The library directory. A missing or empty directory gets a
+                                  new library; one holding anything else must be a LivePair
+                                  library, else nothing is imported (exit 1).
           --catalog <url>         A shared catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
                                   URI; PG* variables honoured), created by `library init`
                                   (default: $LIVEPAIR_CATALOG).
@@ -43,17 +49,21 @@ public enum ImportCommand: Command {
                                   (default: $LIVEPAIR_STORE).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
+          --deep                  Also decode each file (image, movie frame) and reject data that
+                                  does not decode (about 0.2 to 1 s per file).
           --json                  Print one JSON object (schema: docs/cli.md).
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0 done (halves may be pending), 1 a file was rejected or could not be imported, 64 usage error.
+          0 done (halves may be pending, files skipped), 1 a file was rejected or could not be imported,
+          64 usage error.
         """
 
     /// Runs `import`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json"], options: LibrarySelection.optionNames.union(["owner", "jobs"]), streams: streams) {
+        switch parsePaths(arguments, flags: ["json", "deep"], options: LibrarySelection.optionNames.union(["owner", "jobs"]),
+            streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
@@ -72,15 +82,21 @@ public enum ImportCommand: Command {
             }
             jobs = value
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let (collected, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let files = ImportFileList.distinct(collected)
         let library: PhotoLibrary
         do throws(LibraryError) {
-            library = try selection.open(configuration: LibraryConfiguration(faultInjector: crashInjector()))
+            library = try selection.open(
+                configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
         } catch {
-            streams.printError("Error: \(selection.name): \(error)")
+            // The errors about the library directory name it already.
+            switch error {
+            case .libraryNotFound, .notALibrary, .directoryNotEmpty: streams.printError("Error: \(error)")
+            default: streams.printError("Error: \(selection.name): \(error)")
+            }
             return .failure
         }
-        let ingestor = Ingestor(library: library)
+        let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
         let results = ResultSlots<ImportReport.FileResult>(count: files.count)
         let progress = ProgressReporter(streams: streams, label: "Importing", total: files.count, minimumTotal: 20)
         let next = Atomic<Int>(0)
@@ -100,8 +116,9 @@ public enum ImportCommand: Command {
             }
         }
         progress.finish()
+        let settled = settle(results.values, owner: owner, ingestor: ingestor)
         let report = ImportReport(
-            library: selection.name, owner: owner, files: settle(results.values, owner: owner, ingestor: ingestor))
+            library: selection.name, owner: owner, files: ImportFileList.withFlags(settled, library: library))
         if parsed.has("json") {
             streams.print(report.json().rendered())
         } else {

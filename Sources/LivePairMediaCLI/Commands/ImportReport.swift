@@ -9,6 +9,14 @@ struct ImportReport {
         var path: String
         var outcome: IngestOutcome?
         var error: String?
+        /// For an accepted or duplicate file: what its asset keeps flagged about it.
+        var findings: [Finding] = []
+
+        /// True for a file refused only because it is not a photo or movie (skipped, not an error).
+        var isNotMedia: Bool {
+            guard case let .rejected(findings) = outcome else { return false }
+            return !findings.isEmpty && findings.allSatisfy { $0.code == .notMedia }
+        }
     }
 
     var library: String
@@ -22,8 +30,12 @@ struct ImportReport {
     var duplicates: Int { count("duplicate") }
     /// Halves waiting for their partner.
     var pending: Int { count("pending") }
-    /// Files refused, with findings.
-    var rejected: Int { count("rejected") }
+    /// Files refused, with findings (not counting skipped ones).
+    var rejected: Int { files.filter { $0.outcome?.kind == "rejected" && !$0.isNotMedia }.count }
+    /// Files skipped because they are not photos or movies (`not-media`).
+    var skipped: Int { files.filter(\.isNotMedia).count }
+    /// Accepted or duplicate files whose asset keeps findings about them.
+    var flagged: Int { files.filter { !$0.findings.isEmpty }.count }
     /// Files that failed with an error.
     var errors: Int { files.filter { $0.error != nil }.count }
 
@@ -35,23 +47,37 @@ struct ImportReport {
                 lines.append("error     \(file.path): \(error)")
                 continue
             }
+            if file.isNotMedia {
+                lines.append("skipped   \(file.path) (not a photo or movie)")
+                continue
+            }
+            if !file.findings.isEmpty {
+                lines.append("flagged   \(file.path) (\(file.outcome?.kind ?? "accepted"), kept with findings)")
+                appendFindings(file.findings, to: &lines)
+                continue
+            }
             switch file.outcome {
             case let .pending(identifier):
                 lines.append("pending   \(file.path) (waiting for its partner, content identifier \(identifier))")
             case let .rejected(findings):
                 lines.append("rejected  \(file.path)")
-                for finding in findings {
-                    lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
-                    if !finding.hint.isEmpty { lines.append("    hint: \(finding.hint)") }
-                }
+                appendFindings(findings, to: &lines)
             default:
                 break
             }
         }
         lines.append(
             "\(files.count) file\(files.count == 1 ? "" : "s"): \(imported) imported, \(duplicates) duplicate\(duplicates == 1 ? "" : "s"), "
-                + "\(pending) pending, \(rejected) rejected" + (errors > 0 ? ", \(errors) failed" : ""))
+                + "\(pending) pending, \(rejected) rejected" + (skipped > 0 ? ", \(skipped) skipped (not media)" : "")
+                + (errors > 0 ? ", \(errors) failed" : "") + (flagged > 0 ? "; \(flagged) flagged" : ""))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func appendFindings(_ findings: [Finding], to lines: inout [String]) {
+        for finding in findings {
+            lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
+            if !finding.hint.isEmpty { lines.append("    hint: \(finding.hint)") }
+        }
     }
 
     /// The JSON object (schema in docs/cli.md).
@@ -64,7 +90,8 @@ struct ImportReport {
                 .object([
                     ("files", .integer(Int64(files.count))), ("imported", .integer(Int64(imported))),
                     ("duplicates", .integer(Int64(duplicates))), ("pending", .integer(Int64(pending))),
-                    ("rejected", .integer(Int64(rejected))), ("errors", .integer(Int64(errors))),
+                    ("rejected", .integer(Int64(rejected))), ("skipped", .integer(Int64(skipped))),
+                    ("flagged", .integer(Int64(flagged))), ("errors", .integer(Int64(errors))),
                 ])
             ),
             ("files", .array(files.map(Self.json))),
@@ -78,23 +105,23 @@ struct ImportReport {
             return .object(fields)
         }
         guard let outcome = file.outcome else { return .object(fields) }
-        fields.append(("outcome", .string(outcome.kind)))
+        fields.append(("outcome", .string(file.isNotMedia ? "skipped" : outcome.kind)))
         switch outcome {
         case let .accepted(identifier), let .duplicate(identifier):
             fields.append(("asset", .string(identifier)))
+            fields.append(("findings", .array(file.findings.map(findingJSON))))
         case let .pending(identifier):
             fields.append(("contentIdentifier", .string(identifier)))
         case let .rejected(findings):
-            fields.append((
-                "findings",
-                .array(findings.map { finding in
-                    .object([
-                        ("code", .string(finding.code.rawValue)), ("severity", .string(finding.severity.rawValue)),
-                        ("message", .string(finding.message)), ("hint", .string(finding.hint)),
-                    ])
-                })
-            ))
+            fields.append(("findings", .array(findings.map(findingJSON))))
         }
         return .object(fields)
+    }
+
+    private static func findingJSON(_ finding: Finding) -> JSONValue {
+        .object([
+            ("code", .string(finding.code.rawValue)), ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)), ("hint", .string(finding.hint)),
+        ])
     }
 }

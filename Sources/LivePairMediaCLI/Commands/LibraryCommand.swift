@@ -2,51 +2,81 @@ import Foundation
 import LivePairCLI
 import LivePairLibrary
 
-/// `livepair library init|list|show|export|delete (--library DIR | --catalog URL --store URL) [--json]`:
-/// create a library's catalog, look into a library and take assets out of it.
+/// `livepair library init|list|show|export|delete|pending|settle (--library DIR | --catalog URL --store URL)
+/// [--json]`: create a library (or its catalog), look into it, take assets out of it, and see or
+/// settle the halves waiting for a partner.
 public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
     /// One line saying what it does.
     public static let abstract = MediaCommandCatalog.library
     /// The usage line.
-    public static let usage =
-        "livepair library (init | list | show <id> | export <id> --output <dir> | delete <id> ...) (--library <dir> | --catalog <url> --store <url>) [--json]"
+    public static let usage = """
+        livepair library (init | list | show <id> |
+                          export <id> --output <dir> [--for-photos] |
+                          delete <id> ... | pending [--older-than <age>] |
+                          settle --older-than <age>)
+                         (--library <dir> | --catalog <url> --store <url>) [--json]
+        """
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
 
-        A library is a directory with a content-addressed resource store and a SQLite catalog
-        (docs/library.md). Several processes may use it at once. Deleting removes an asset with all
-        its resources (a Live Photo's still and movie together), in one batch: all or nothing.
-        Exported files are named after their original names made safe (a name such as
-        "../../etc/passwd" is written as "passwd" inside the output directory).
+        A library is a directory with a content-addressed resource store and a SQLite
+        catalog (docs/library.md); several processes may use it at once. A directory
+        whose catalog is missing, empty or not a LivePair catalog is refused, and
+        nothing in it is touched. Only 'init', or an import into a missing or empty
+        directory, creates a library. Deleting removes an asset with all its resources
+        (a Live Photo's still and movie together). Exported files get their original
+        names made safe ("../../etc/passwd" is written as "passwd" inside --output).
 
         USAGE: \(usage)
 
         ACTIONS:
-          init                    Create the catalog (for --catalog: its tables in the database's
-                                  current schema; an existing one is upgraded, a newer one refused).
-          list                    Every asset (hidden ones included), in the order they were added.
-          show <id>               One asset and its resources.
-          export <id>             Write the asset's resources into --output (created when missing).
-          delete <id> ...         Delete assets with all their resources.
+          init              Create a new, empty library (the directory must be missing
+                            or empty; for --catalog: its tables in the database's current
+                            schema, which must hold no catalog yet).
+          list              Every asset (hidden ones too), in the order they were
+                            added, and how many halves are pending.
+          show <id>         One asset and its resources.
+          export <id>       Write the asset's resources into --output.
+          delete <id> ...   Delete assets with all their resources (100 at a time).
+          pending           The Live Photo halves waiting for their partner.
+          settle            Import the halves pending at least --older-than alone (a
+                            still as a photo, a movie as a video); a partner arriving
+                            later still joins them.
 
         OPTIONS:
-        \(LibrarySelection.helpLines)
-          --output <dir>          Where export writes.
-          --json                  Print one JSON object (schema: docs/cli.md).
-          -h, --help              Show help information.
+          --library <dir>   A directory library (SQLite catalog and resources inside).
+          --catalog <url>   A catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
+                            URI; PG* variables honoured) or a SQLite file (default:
+                            $LIVEPAIR_CATALOG).
+          --store <url>     With --catalog: where resource files go, a directory
+                            (default: $LIVEPAIR_STORE).
+          --output <dir>    Where export writes (created when missing).
+          --for-photos      Export a Live Photo ready for Apple Photos: the pair is
+                            restamped into --output (identifier, still-image-time
+                            track at the asset's still-image time); without it,
+                            export writes the originals.
+          --older-than <age>
+                            For pending and settle: only halves waiting at least this
+                            long, a number and a unit: 90s, 30m, 2h, 7d.
+          --json            Print one JSON object (schema: docs/cli.md).
+          -h, --help        Show help information.
 
         EXIT STATUS:
-          0 done, 1 the library or an asset could not be found or changed, 64 usage error.
+          0 done, 1 the library or an asset could not be found or changed, 64 usage
+          error.
         """
+
+    private static let actions = "init | list | show | export | delete | pending | settle"
 
     /// Runs `library`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["json"], options: LibrarySelection.optionNames.union(["output"]))
+            parsed = try ParsedArguments(
+                arguments, flags: ["json", "for-photos"], options: LibrarySelection.optionNames.union(["output", "older-than"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -55,7 +85,7 @@ public enum LibraryCommand: Command {
             return .success
         }
         guard let action = parsed.positionals.first else {
-            return usageFailure(UsageError("Missing expected argument 'init | list | show | export | delete'."), streams: streams)
+            return usageFailure(UsageError("Missing expected argument '\(actions)'."), streams: streams)
         }
         let selection: LibrarySelection
         do throws(UsageError) {
@@ -64,77 +94,97 @@ public enum LibraryCommand: Command {
             return usageFailure(error, streams: streams)
         }
         let identifiers = Array(parsed.positionals.dropFirst())
-        switch action {
-        case "init", "list":
-            guard identifiers.isEmpty else { return usageFailure(UsageError("'\(action)' takes no identifiers."), streams: streams) }
-        case "show", "export":
-            guard identifiers.count == 1 else {
-                return usageFailure(UsageError("'\(action)' takes exactly one asset identifier."), streams: streams)
-            }
-            if action == "export", parsed.options["output"] == nil {
-                return usageFailure(UsageError("Missing expected option '--output <dir>'."), streams: streams)
-            }
-        case "delete":
-            guard !identifiers.isEmpty else {
-                return usageFailure(UsageError("'delete' needs at least one asset identifier."), streams: streams)
-            }
-        default:
-            return usageFailure(UsageError("Unknown action '\(action)'."), streams: streams)
+        if let problem = usageProblem(action: action, identifiers: identifiers, options: parsed.options) {
+            return usageFailure(problem, streams: streams)
         }
-        if action == "init" { return initialize(selection, json: parsed.has("json"), streams: streams) }
-        if let directory = selection.directory, !FileManager.default.fileExists(atPath: directory + "/" + PhotoLibrary.catalogFileName) {
-            streams.printError("Error: \(directory): no LivePair library here")
-            return .failure
+        var age: Double?
+        if let text = parsed.options["older-than"] {
+            guard let seconds = AgeArgument.seconds(text) else {
+                return usageFailure(
+                    UsageError("--older-than takes a number and a unit (s, m, h or d), for example 30m; got '\(text)'."),
+                    streams: streams)
+            }
+            age = seconds
         }
         let json = parsed.has("json")
+        let changes = ["init", "delete", "settle"].contains(action)
+        let configuration = LibraryConfiguration(
+            openMode: action == "init" ? .createNew : .openExisting, access: changes ? .readWrite : .readOnly)
         do throws(LibraryError) {
-            let library = try selection.open()
+            let library = try selection.open(configuration: configuration, create: action == "init")
             switch action {
+            case "init": return try initialized(library, name: selection.name, json: json, streams: streams)
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":
+                if parsed.has("for-photos") {
+                    return try LibraryPhotosExport.run(
+                        identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
+                }
                 return try export(identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
+            case "pending": return try pending(library, olderThan: age ?? 0, json: json, streams: streams)
+            case "settle": return try settle(library, olderThan: age ?? 0, json: json, streams: streams)
             default: return try delete(identifiers, from: library, json: json, streams: streams)
             }
         } catch {
-            streams.printError("Error: \(error)")
+            // Errors about a library directory name it already; a catalog's are prefixed with its name.
+            let prefix = selection.directory == nil ? selection.name + ": " : ""
+            streams.printError("Error: \(prefix)\(error)")
             return .failure
         }
     }
 
-    /// `init`: opens the library with `create`, which creates (or upgrades) its catalog.
-    private static func initialize(_ selection: LibrarySelection, json: Bool, streams: OutputStreams) -> ExitCode {
-        do throws(LibraryError) {
-            let library = try selection.open(create: true)
-            let sequence = try library.currentChangeSequence()
-            if json {
-                streams.print(
-                    JSONValue.object([
-                        ("library", .string(selection.name)), ("created", .bool(true)), ("changeSequence", .integer(sequence)),
-                    ]).rendered())
-            } else {
-                streams.print("Library ready: \(selection.name)")
+    /// Why the arguments do not fit `action`, or nil.
+    private static func usageProblem(action: String, identifiers: [String], options: [String: String]) -> UsageError? {
+        switch action {
+        case "init", "list", "pending", "settle":
+            guard identifiers.isEmpty else { return UsageError("'\(action)' takes no identifiers.") }
+            if action == "settle", options["older-than"] == nil {
+                return UsageError("Missing expected option '--older-than <age>'.")
             }
-            return .success
-        } catch {
-            streams.printError("Error: \(selection.name): \(error)")
-            return .failure
+        case "show", "export":
+            guard identifiers.count == 1 else { return UsageError("'\(action)' takes exactly one asset identifier.") }
+            if action == "export", options["output"] == nil { return UsageError("Missing expected option '--output <dir>'.") }
+        case "delete":
+            guard !identifiers.isEmpty else { return UsageError("'delete' needs at least one asset identifier.") }
+        default:
+            return UsageError("Unknown action '\(action)'.")
         }
+        if options["older-than"] != nil, action != "pending", action != "settle" {
+            return UsageError("--older-than is only for 'pending' and 'settle'.")
+        }
+        return nil
+    }
+
+    private static func initialized(
+        _ library: PhotoLibrary, name: String, json: Bool, streams: OutputStreams
+    ) throws(LibraryError) -> ExitCode {
+        if json {
+            streams.print(
+                JSONValue.object([
+                    ("library", .string(name)), ("identity", .optional(library.identity)), ("created", .bool(true)),
+                    ("changeSequence", .integer(try library.currentChangeSequence())),
+                ]).rendered())
+        } else {
+            streams.print("created library \(name)")
+        }
+        return .success
     }
 
     private static func list(_ library: PhotoLibrary, json: Bool, streams: OutputStreams) throws(LibraryError) -> ExitCode {
         let assets = Array(try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true)))
         var resourceCounts: [String: Int] = [:]
         for asset in assets { resourceCounts[asset.localIdentifier] = try library.assetResources(for: asset).count }
+        let pending = try Ingestor(library: library).pendingUploads(olderThan: 0).count
         if json {
-            streams.print(LibraryReport.listJSON(library: library.directory, assets: assets).rendered())
+            streams.print(LibraryReport.listJSON(library: library.directory, assets: assets, pending: pending).rendered())
         } else {
-            streams.print(LibraryReport.listText(assets, resourceCounts: resourceCounts), terminator: "")
+            streams.print(LibraryReport.listText(assets, resourceCounts: resourceCounts, pending: pending), terminator: "")
         }
         return .success
     }
 
-    private static func asset(_ identifier: String, in library: PhotoLibrary) throws(LibraryError) -> Asset {
+    static func asset(_ identifier: String, in library: PhotoLibrary) throws(LibraryError) -> Asset {
         guard let asset = try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject else {
             throw .notFound(localIdentifier: identifier)
         }
@@ -183,7 +233,7 @@ public enum LibraryCommand: Command {
     }
 
     /// `name`, or `stem-2.ext`, `stem-3.ext`, ... when a file of that name exists or was written.
-    private static func uniqueName(_ name: String, in directory: String, avoiding used: Set<String>) -> String {
+    static func uniqueName(_ name: String, in directory: String, avoiding used: Set<String>) -> String {
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
         let suffix = dot.map { String(name[$0...]) } ?? ""
@@ -199,9 +249,7 @@ public enum LibraryCommand: Command {
     private static func delete(
         _ identifiers: [String], from library: PhotoLibrary, json: Bool, streams: OutputStreams
     ) throws(LibraryError) -> ExitCode {
-        let result = try library.performChangesAndWait { context in
-            context.deleteAssets(withLocalIdentifiers: identifiers)
-        }
+        let result = try library.deleteAssets(withLocalIdentifiers: identifiers)
         if json {
             streams.print(LibraryReport.deleteJSON(result).rendered())
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairCLI
 import LivePairLibrary
 
@@ -32,6 +33,8 @@ enum LibraryReport {
             ("contentIdentifier", .optional(asset.contentIdentifier)),
             ("owner", .optional(asset.owner)),
             ("addedDate", iso8601(asset.addedDate)),
+            ("stillImageTime", asset.stillImageTime.map(JSONValue.number) ?? .null),
+            ("findings", .array(asset.findings.map(ValidateReport.findingJSON))),
         ])
     }
 
@@ -47,12 +50,15 @@ enum LibraryReport {
     }
 
     /// `library list --json`.
-    static func listJSON(library: String, assets: [Asset]) -> JSONValue {
-        .object([("library", .string(library)), ("count", .integer(Int64(assets.count))), ("assets", .array(assets.map(json)))])
+    static func listJSON(library: String, assets: [Asset], pending: Int) -> JSONValue {
+        .object([
+            ("library", .string(library)), ("count", .integer(Int64(assets.count))), ("pending", .integer(Int64(pending))),
+            ("assets", .array(assets.map(json))),
+        ])
     }
 
     /// `library list`: one line per asset.
-    static func listText(_ assets: [Asset], resourceCounts: [String: Int]) -> String {
+    static func listText(_ assets: [Asset], resourceCounts: [String: Int], pending: Int) -> String {
         var text = ""
         for asset in assets {
             let kind = asset.isLivePhoto ? "live" : asset.mediaType.description
@@ -66,7 +72,7 @@ enum LibraryReport {
                 flags.joined(separator: ","),
             ].joined(separator: "\t").trimmingCharacters(in: .whitespaces) + "\n"
         }
-        text += "\(assets.count) asset\(assets.count == 1 ? "" : "s")\n"
+        text += "\(assets.count) asset\(assets.count == 1 ? "" : "s"), \(pending) pending \(pending == 1 ? "half" : "halves")\n"
         return text
     }
 
@@ -89,6 +95,13 @@ enum LibraryReport {
         ]
         if let location = asset.location { lines.append("location:            \(location.latitude), \(location.longitude)") }
         if let owner = asset.owner { lines.append("owner:               \(owner)") }
+        if let time = asset.stillImageTime { lines.append("still-image time:    \(String(format: "%.6f", time)) s") }
+        if !asset.findings.isEmpty {
+            lines.append("findings:")
+            for finding in asset.findings {
+                lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
+            }
+        }
         lines.append("resources:")
         for resource in resources {
             let name = resource.originalFilename.map { String(reflecting: $0) } ?? "-"
@@ -96,6 +109,11 @@ enum LibraryReport {
                 "  \(resource.type.rawValue)\t\(name)\t\(resource.uniformTypeIdentifier ?? "-")\t\(resource.size) bytes\t\(resource.digest.hex)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The size of the file at `path`, nil when it cannot be read.
+    private static func writtenSize(_ path: String) -> UInt64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.uint64Value
     }
 
     /// `library export --json`.
@@ -106,7 +124,11 @@ enum LibraryReport {
                 "files",
                 .array(
                     files.map { resource, path in
-                        .object([("type", .string(resource.type.rawValue)), ("path", .string(path)), ("size", .integer(Int64(resource.size)))])
+                        // The written file's size: a Live Photo exported for Photos is restamped.
+                        .object([
+                            ("type", .string(resource.type.rawValue)), ("path", .string(path)),
+                            ("size", .integer(Int64(writtenSize(path) ?? resource.size))),
+                        ])
                     })
             ),
         ])
@@ -123,7 +145,7 @@ enum LibraryReport {
 
 extension JSONValue {
     /// The string, for string values.
-    fileprivate var stringValue: String? {
+    var stringValue: String? {
         if case let .string(text) = self { return text }
         return nil
     }

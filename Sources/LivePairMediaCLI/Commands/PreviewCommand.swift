@@ -172,42 +172,10 @@ public enum PreviewCommand: Command {
     ) -> Bool {
         let path = output.hasSuffix("/") ? output + "motion.mp4" : output + "/motion.mp4"
         let temporary = path + ".tmp-\(getpid())"
-        let outcome = Mutex<(frames: Int, audio: TranscodeResult.AudioHandling?, error: String?)>((0, nil, nil))
-        // The movie's audio, when it has some (a motion photo's: the embedded movie's bytes).
-        let embedded = EmbeddedMovie(reference: livePhoto.videoPath)
-        let audioSource = livePhoto.movie.hasAudio ? embedded?.containerPath ?? livePhoto.videoPath : nil
-        let audioRange = embedded.map { $0.offset..<$0.offset + $0.length }
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            defer { done.signal() }
-            do throws(MediaError) {
-                let writer = try H264MovieWriter(
-                    path: temporary, width: livePhoto.frameSize.width, height: livePhoto.frameSize.height,
-                    audioFrom: audioSource, audioRange: audioRange)
-                do throws(LoaderError) {
-                    for try await frame in livePhoto.frames {
-                        do throws(MediaError) {
-                            try writer.append(frame.image, presentationTime: frame.presentationTime)
-                        } catch {
-                            throw LoaderError.movieDecodeFailed(path: path, error)
-                        }
-                    }
-                } catch {
-                    outcome.withLock { $0.error = "\(error)" }
-                    return
-                }
-                try writer.finish()
-                outcome.withLock {
-                    $0.frames = writer.frameCount
-                    $0.audio = writer.audioHandling
-                }
-            } catch {
-                outcome.withLock { $0.error = "\(error)" }
-            }
-        }
-        done.wait()
-        let result = outcome.withLock { $0 }
-        if let error = result.error {
+        let summary: MotionMovieSummary
+        do throws(LoaderError) {
+            summary = try livePhoto.writeMotionMovie(to: temporary)
+        } catch {
             unlink(temporary)
             streams.printError("Error: cannot write \(path): \(error)")
             return false
@@ -220,14 +188,14 @@ public enum PreviewCommand: Command {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let audio: String
-        switch result.audio {
+        switch summary.audio {
         case .copiedAAC?: audio = ", AAC audio (copied)"
         case .encodedAAC?: audio = ", AAC audio (encoded)"
         case nil: audio = ", no audio"
         }
         streams.print(
             "motion.mp4  \(livePhoto.frameSize.width / 2 * 2)x\(livePhoto.frameSize.height / 2 * 2)  "
-                + "H.264, \(result.frames) frames\(audio)  \(format(milliseconds)) ms")
+                + "H.264, \(summary.frameCount) frames\(audio)  \(format(milliseconds)) ms")
         return true
     }
 

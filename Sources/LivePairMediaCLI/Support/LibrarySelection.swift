@@ -73,8 +73,9 @@ public struct LibrarySelection: Sendable, Equatable {
         return String(uri[..<colon]) + ":***" + String(uri[at...])
     }
 
-    /// Opens the library; `create` makes a catalog where there is none (`library init`; a
-    /// directory library is always created when missing, as before).
+    /// Opens the library as `configuration` says (open mode, access). A directory library follows
+    /// `configuration.openMode` alone; a catalog is created only with `create` (`library init`),
+    /// and a missing one is refused otherwise.
     public func open(configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false) throws(LibraryError) -> PhotoLibrary {
         if let directory { return try PhotoLibrary.open(at: directory, configuration: configuration) }
         guard let catalog, let store else { throw .invalidRequest("no library selected") }

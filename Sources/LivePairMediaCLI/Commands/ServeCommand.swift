@@ -1,0 +1,143 @@
+import Dispatch
+import Foundation
+import LivePairCLI
+import LivePairLibrary
+import LivePairLogging
+import LivePairServer
+
+/// `livepair serve --library DIR [--listen HOST:PORT] --tokens FILE`: the HTTP service (uploads,
+/// assets, derivatives, changes, the web page) over a library, until SIGTERM or SIGINT.
+public enum ServeCommand: Command {
+    /// The subcommand name.
+    public static let name = "serve"
+    /// One line saying what it does.
+    public static let abstract = MediaCommandCatalog.serve
+    /// The usage line.
+    public static let usage = "livepair serve --library <dir> --tokens <file> [--listen <host>:<port>] [options]"
+    /// The help text.
+    public static let help = """
+        OVERVIEW: \(abstract)
+
+        Uploads go through the library's ingestor (pairing halves that arrive in any order);
+        stills and motion for browsers (JPEG, H.264) are made by the loader on first request and
+        cached. Every request is logged as one JSON line on standard output (never a token; a
+        hash of the owner). SIGHUP reloads the tokens file; SIGTERM or SIGINT stops gracefully:
+        no new connections, uploads being ingested finish, others are aborted cleanly. Put a
+        reverse proxy in front for TLS and HTTP/2 (see docs/http.md). API: docs/http.md and
+        GET /v1/openapi.json.
+
+        USAGE: \(usage)
+
+        OPTIONS:
+          --library <dir>         The library directory (created if needed).
+          --catalog <url>, --store <url>
+                                  The multi-node form (PostgreSQL catalog, S3 store): not in this build.
+          --tokens <file>         Lines 'TOKEN OWNER': each token sees only its owner's assets.
+          --listen <host>:<port>  IPv4 address and port (default: 127.0.0.1:8080; port 0: any free port).
+          --upload-limit <bytes>  Largest upload accepted (default: 1073741824); larger ones get 413.
+          --threads <n>           Worker threads of the HTTP daemon (default: 2 per core, at least 4).
+          --connection-timeout <seconds>
+                                  Drop a connection idle this long, a slow client's too (default: 30).
+          --request-timeout <seconds>
+                                  Drop a request not received whole after this long, body included
+                                  (a client trickling its upload; default: 600).
+          --long-poll-limit <seconds>
+                                  Longest wait of GET /v1/changes (default: 30).
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0 stopped by a signal, 1 cannot open the library, read the tokens or listen, 64 usage error.
+        """
+
+    /// Runs `serve` until a termination signal.
+    public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(
+                arguments, flags: [],
+                options: [
+                    "library", "catalog", "store", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
+                    "long-poll-limit",
+                ])
+        } catch {
+            return usageFailure(error, streams: streams)
+        }
+        if parsed.has("help") {
+            streams.print(help)
+            return .success
+        }
+        let settings: ServeSettings
+        do {
+            settings = try ServeSettings(parsed)
+        } catch {
+            return usageFailure(error, streams: streams)
+        }
+        return serve(settings, streams: streams)
+    }
+
+    private static func serve(_ settings: ServeSettings, streams: OutputStreams) -> ExitCode {
+        let tokens: TokenStore
+        do throws(TokenStore.LoadError) {
+            tokens = try TokenStore(contentsOf: settings.tokensPath)
+        } catch {
+            streams.printError("Error: \(error.description)")
+            return .failure
+        }
+        LoggingSystem.bootstrap { _ in JSONLinesLogHandler(fileDescriptor: 1) }
+        let logger = Logger(label: "livepair.serve")
+        let server: LivePairServer
+        do {
+            let library = try PhotoLibrary.open(at: settings.libraryPath)
+            let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))
+            let serveDirectory = library.directory + "/.serve"
+            let cache = try DirectoryDerivativeCache(directory: library.directory + "/derivatives")
+            var configuration = ServerConfiguration(
+                daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: serveDirectory + "/uploads")
+            configuration.longPollLimit = settings.longPollLimit
+            server = try LivePairServer(
+                library: library, ingestor: ingestor, tokens: tokens, derivatives: cache, configuration: configuration,
+                logger: logger)
+        } catch {
+            streams.printError("Error: \(error)")
+            return .failure
+        }
+        logger.info(
+            "listening",
+            metadata: [
+                "address": .string("\(settings.daemon.host):\(server.port)"), "port": .int(Int(server.port)),
+                "tokens": .int(tokens.count),
+            ])
+        waitForTermination(server: server, tokens: tokens, logger: logger)
+        logger.info("stopped")
+        return .success
+    }
+
+    /// Blocks until SIGTERM or SIGINT (then stops the server gracefully); SIGHUP reloads the tokens.
+    private static func waitForTermination(server: LivePairServer, tokens: TokenStore, logger: Logger) {
+        let done = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "livepair.serve.signals")
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler {
+                if signalNumber == SIGHUP {
+                    do throws(TokenStore.LoadError) {
+                        try tokens.reload()
+                        logger.info("tokens reloaded", metadata: ["tokens": .int(tokens.count)])
+                    } catch {
+                        logger.error("tokens not reloaded", metadata: ["reason": .string(error.description)])
+                    }
+                    return
+                }
+                logger.info("stopping", metadata: ["signal": .int(Int(signalNumber))])
+                server.stop()
+                done.signal()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        done.wait()
+        withExtendedLifetime(sources) {}
+    }
+}

@@ -1,0 +1,46 @@
+import LivePairCLI
+import LivePairServer
+
+/// `livepair serve`'s options, checked.
+struct ServeSettings {
+    var libraryPath: String
+    var tokensPath: String
+    var daemon: DaemonConfiguration
+    var uploadLimit: Int64
+    var longPollLimit: Double
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        if parsed.options["catalog"] != nil || parsed.options["store"] != nil {
+            throw UsageError(
+                "'--catalog' and '--store' (the multi-node form) are not available in this build; use '--library <dir>'.")
+        }
+        guard let library = parsed.options["library"] else { throw UsageError("Missing expected option '--library <dir>'.") }
+        guard let tokens = parsed.options["tokens"] else { throw UsageError("Missing expected option '--tokens <file>'.") }
+        guard parsed.positionals.isEmpty else { throw UsageError("Unexpected argument '\(parsed.positionals[0])'.") }
+        libraryPath = library
+        tokensPath = tokens
+        let listen = parsed.options["listen"] ?? "127.0.0.1:8080"
+        let parts = listen.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let port = UInt16(parts[1]), parts[0].split(separator: ".").count == 4 else {
+            throw UsageError("The value '\(listen)' is invalid for '--listen <host>:<port>': use for example 127.0.0.1:8080.")
+        }
+        daemon = DaemonConfiguration(host: String(parts[0]), port: port)
+        uploadLimit = try Self.number(parsed, "upload-limit", default: 1 << 30, range: 1...Int64.max)
+        if parsed.options["threads"] != nil {
+            daemon.threads = Int(try Self.number(parsed, "threads", default: 4, range: 1...256))
+        }
+        daemon.connectionTimeout = Int(try Self.number(parsed, "connection-timeout", default: 30, range: 1...86_400))
+        daemon.requestTimeout = Double(try Self.number(parsed, "request-timeout", default: 600, range: 1...86_400))
+        longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
+    }
+
+    private static func number(
+        _ parsed: ParsedArguments, _ name: String, default defaultValue: Int64, range: ClosedRange<Int64>
+    ) throws(UsageError) -> Int64 {
+        guard let text = parsed.options[name] else { return defaultValue }
+        guard let value = Int64(text), range.contains(value) else {
+            throw UsageError("The value '\(text)' is invalid for '--\(name) <n>': use a whole number from \(range.lowerBound).")
+        }
+        return value
+    }
+}

@@ -1,0 +1,41 @@
+import CMicroHTTPD
+
+/// The C callbacks libmicrohttpd's worker threads call. They live in a nonisolated type: a
+/// closure at the top level of `main.swift` would be main-actor isolated in Swift 6 and trap
+/// (`dispatch_assert_queue`) when a worker thread called it. Each forwards to the `HTTPDaemon`
+/// whose unretained pointer is the callback's context.
+enum DaemonCallbacks {
+    /// `MHD_AccessHandlerCallback`: called when headers arrive, for each chunk of body, and at the end.
+    static let access: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, uploadData, uploadDataSize, connectionContext in
+        guard let context, let connection, let connectionContext, let uploadDataSize else { return livepair_mhd_no() }
+        let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+        return daemon.access(
+            connection: connection, url: url.map { String(cString: $0) } ?? "/",
+            method: method.map { String(cString: $0) } ?? "GET", uploadData: uploadData, uploadDataSize: uploadDataSize,
+            slot: connectionContext)
+            ? livepair_mhd_yes() : livepair_mhd_no()
+    }
+
+    /// `MHD_RequestCompletedCallback`: the request ended (response sent, client gone, timeout).
+    static let completed: MHD_RequestCompletedCallback = { context, _, connectionContext, code in
+        guard let context, let connectionContext, let pointer = connectionContext.pointee else { return }
+        connectionContext.pointee = nil
+        let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
+        daemon.completed(exchange, normally: livepair_mhd_completed_ok(code) != 0)
+    }
+
+    /// `MHD_KeyValueIterator`: collects headers or query arguments into a `ValueCollector`.
+    static let collect: MHD_KeyValueIterator = { context, _, key, value in
+        guard let context, let key else { return livepair_mhd_yes() }
+        let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+        collector.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+        return livepair_mhd_yes()
+    }
+}
+
+/// The values `DaemonCallbacks.collect` gathers.
+final class ValueCollector {
+    var values: [String: String] = [:]
+}

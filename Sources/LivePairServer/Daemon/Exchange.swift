@@ -1,0 +1,31 @@
+import Synchronization
+
+/// One request in flight on a connection: created when its headers arrive, released by the
+/// daemon's completion callback. The daemon calls a connection's callbacks one at a time; only
+/// `ready` is touched from another thread (the work queue), under its lock.
+final class Exchange: @unchecked Sendable {
+    let request: HTTPRequest
+    let start = ContinuousClock.now
+    /// What the handler decided.
+    var plan: ExchangePlan
+    /// Where the body goes, while it arrives.
+    var spool: UploadSpool?
+    var bytesReceived: Int64 = 0
+    /// The body (`respond` called) has been handed over.
+    var handedOver = false
+    /// The response queued on the connection.
+    var queued: HTTPResponse?
+    /// A response computed off the daemon's thread, waiting for the connection's resumption.
+    let ready = Mutex<HTTPResponse?>(nil)
+
+    init(request: HTTPRequest, plan: ExchangePlan) {
+        self.request = request
+        self.plan = plan
+    }
+
+    /// Seconds since the headers arrived.
+    var elapsedSeconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,187 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+import Synchronization
+
+/// libmicrohttpd in thread-pool mode behind a Swift surface: hands each request to an
+/// `ExchangeHandler`, streams bodies into spool files, runs blocking work on its own queue with
+/// the connection suspended (so a worker thread never waits for an ingestion or a decode), and
+/// stops gracefully.
+public final class HTTPDaemon: @unchecked Sendable {
+    // @unchecked: `daemon` is written in init and stop only (stop is called once, by its owner).
+    private var daemon: OpaquePointer?
+    private let handler: any ExchangeHandler
+    private let workQueue = DispatchQueue(label: "livepair.serve.work", qos: .userInitiated, attributes: .concurrent)
+    private let activity = Mutex(Activity())
+    private let stopping = Atomic<Bool>(false)
+    private let requestTimeout: Double
+    /// The port it listens on.
+    public private(set) var port: UInt16
+
+    private struct Activity {
+        var exchanges = 0
+        var work = 0
+    }
+
+    /// Starts listening.
+    /// - Throws: `HTTPError` 500 when the address is not IPv4 or the port cannot be bound.
+    public init(configuration: DaemonConfiguration, handler: any ExchangeHandler) throws(HTTPError) {
+        self.handler = handler
+        requestTimeout = configuration.requestTimeout
+        port = 0
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard
+            let started = livepair_mhd_start(
+                configuration.host, configuration.port, UInt32(configuration.threads),
+                UInt32(configuration.connectionTimeout), UInt32(configuration.connectionLimit),
+                configuration.connectionMemoryLimit, DaemonCallbacks.access, context, DaemonCallbacks.completed, context)
+        else {
+            throw .internal("cannot listen on \(configuration.host):\(configuration.port)")
+        }
+        daemon = started
+        port = livepair_mhd_bound_port(started)
+    }
+
+    /// Whether `stop` has begun (long-running work should end early).
+    public var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Stops accepting connections, lets the work in flight finish (an ingestion is never cut in
+    /// the middle), waits up to `gracePeriod` seconds for the requests in flight to end, then
+    /// closes every connection (uploads still arriving are aborted: their spool files removed).
+    public func stop(gracePeriod: Double = 10) {
+        guard let daemon, !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let listener = MHD_quiesce_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        let deadline = Date().addingTimeInterval(gracePeriod)
+        while true {
+            let (exchanges, work) = activity.withLock { ($0.exchanges, $0.work) }
+            if work == 0 && (exchanges == 0 || Date() > deadline) { break }
+            usleep(10_000)
+        }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    deinit { stop(gracePeriod: 0) }
+
+    // MARK: - Callbacks (on the daemon's worker threads)
+
+    /// The access handler's body; returns false to close the connection.
+    func access(
+        connection: OpaquePointer, url: String, method: String, uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> Bool {
+        guard let pointer = slot.pointee else {
+            let exchange = begin(connection: connection, url: url, method: method)
+            slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            activity.withLock { $0.exchanges += 1 }
+            if case let .respond(response) = exchange.plan { return queue(response, on: connection, for: exchange) }
+            return true
+        }
+        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
+        if uploadDataSize.pointee > 0 {
+            guard exchange.elapsedSeconds <= requestTimeout else {
+                exchange.spool?.discard()
+                return false  // a client trickling its body: close the connection
+            }
+            exchange.bytesReceived += Int64(uploadDataSize.pointee)
+            if exchange.queued == nil, let spool = exchange.spool {
+                spool.append(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
+            }
+            uploadDataSize.pointee = 0
+            return true
+        }
+        if exchange.queued != nil { return true }
+        if let response = exchange.ready.withLock({ $0.take() }) { return queue(response, on: connection, for: exchange) }
+        if exchange.handedOver { return true }
+        exchange.handedOver = true
+        guard case let .receive(_, offThread, respond) = exchange.plan else { return true }
+        let body = exchange.spool?.finish() ?? .none
+        guard offThread else { return queue(respond(body), on: connection, for: exchange) }
+        let suspended = SuspendedConnection(pointer: connection)
+        MHD_suspend_connection(connection)
+        activity.withLock { $0.work += 1 }
+        workQueue.async { [self] in
+            let response = respond(body)
+            exchange.ready.withLock { $0 = response }
+            MHD_resume_connection(suspended.pointer)
+            activity.withLock { $0.work -= 1 }
+        }
+        return true
+    }
+
+    /// A new exchange: the request copied out of the connection and the handler's plan.
+    private func begin(connection: OpaquePointer, url: String, method: String) -> Exchange {
+        let request = HTTPRequest(
+            method: method, path: url, query: values(query: true, on: connection),
+            headers: values(query: false, on: connection))
+        var plan = isStopping ? .respond(HTTPResponse(error: .unavailable)) : handler.plan(request)
+        let exchange = Exchange(request: request, plan: plan)
+        if case let .receive(limit?, _, _) = plan {
+            if let length = request.contentLength, length > limit {
+                plan = .respond(HTTPResponse(error: .tooLarge(limit)))
+            } else {
+                do throws(HTTPError) {
+                    exchange.spool = try UploadSpool(path: handler.spoolPath(), limit: limit)
+                } catch {
+                    plan = .respond(HTTPResponse(error: error))
+                }
+            }
+            exchange.plan = plan
+        }
+        return exchange
+    }
+
+    /// The headers or query arguments of the request on `connection`.
+    private func values(query: Bool, on connection: OpaquePointer) -> [String: String] {
+        let collector = ValueCollector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        _ = livepair_mhd_values(connection, query ? 1 : 0, DaemonCallbacks.collect, context)
+        return withExtendedLifetime(collector) { collector.values }
+    }
+
+    /// Queues `response` on the connection; false when libmicrohttpd refused it.
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange) -> Bool {
+        var response = response
+        var made: OpaquePointer?
+        switch response.body {
+        case .empty:
+            made = livepair_mhd_response_bytes(nil, 0)
+        case let .bytes(bytes):
+            made = bytes.withUnsafeBytes { livepair_mhd_response_bytes($0.baseAddress, $0.count) }
+        case let .file(path, offset, length):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                made = livepair_mhd_response_file(descriptor, UInt64(offset), UInt64(length))
+                if made == nil { close(descriptor) }
+            } else {
+                response = HTTPResponse(error: .notFound("the file is gone"))
+                let body: [UInt8]
+                if case let .bytes(bytes) = response.body { body = bytes } else { body = [] }
+                made = body.withUnsafeBytes { livepair_mhd_response_bytes($0.baseAddress, $0.count) }
+            }
+        }
+        guard let made else { return false }
+        for header in response.headers { _ = livepair_mhd_add_header(made, header.name, header.value) }
+        let result = MHD_queue_response(connection, UInt32(response.status), made)
+        MHD_destroy_response(made)
+        exchange.queued = response
+        return result == livepair_mhd_yes()
+    }
+
+    /// The completion callback's body.
+    func completed(_ exchange: Exchange, normally: Bool) {
+        if !exchange.handedOver { exchange.spool?.discard() }
+        activity.withLock { $0.exchanges -= 1 }
+        handler.finished(
+            ExchangeRecord(
+                request: exchange.request, response: exchange.queued, seconds: exchange.elapsedSeconds,
+                completed: normally, bytesReceived: exchange.bytesReceived))
+    }
+}
+
+/// A suspended connection, handed to the work queue that resumes it.
+private struct SuspendedConnection: @unchecked Sendable {
+    // @unchecked: the pointer is only passed back to MHD_resume_connection, which is thread-safe.
+    let pointer: OpaquePointer
+}

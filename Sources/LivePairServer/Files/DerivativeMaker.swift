@@ -1,0 +1,127 @@
+import Foundation
+import LivePair
+import LivePairFormats
+import LivePairLibrary
+import LivePairMedia
+import Synchronization
+
+/// Makes derivatives with the loader (`ImageManager` for stills and placeholders,
+/// `LivePhotoManager` and the H.264 writer for motion) and keeps them in a `DerivativeCache`, so
+/// only the first request for one decodes: the next is a file read.
+struct DerivativeMaker: Sendable {
+    let library: PhotoLibrary
+    let cache: any DerivativeCache
+    let metrics: Metrics
+    let inFlight = InFlightKeys()
+
+    /// The cached file of `derivative` for the asset with `resources`, when it is made already.
+    func cachedFile(_ derivative: Derivative, resources: [LibraryAssetResource]) -> (path: String, key: String)? {
+        let (photo, video) = Self.sources(resources)
+        let key = derivative.key(photo: photo, video: video)
+        return cache.file(for: key).map { ($0, key) }
+    }
+
+    /// The still and the movie a derivative is made from.
+    static func sources(_ resources: [LibraryAssetResource]) -> (photo: LibraryAssetResource?, video: LibraryAssetResource?) {
+        (resources.first { $0.type == .photo }, resources.first { $0.type == .pairedVideo } ?? resources.first { $0.type == .video })
+    }
+
+    /// The cached file of `derivative` for the asset with `resources`, made first when needed.
+    /// - Throws: 404 when the asset has nothing to make it from (no motion for a plain photo),
+    ///   422 when the loader cannot decode it.
+    func file(_ derivative: Derivative, asset: Asset, resources: [LibraryAssetResource]) throws(HTTPError) -> (
+        path: String, key: String
+    ) {
+        let (photo, video) = Self.sources(resources)
+        let key = derivative.key(photo: photo, video: video)
+        if let path = cache.file(for: key) { return (path, key) }
+        return try inFlight.exclusively(key) { () throws(HTTPError) -> (path: String, key: String) in
+            if let path = cache.file(for: key) { return (path, key) }  // made while this request waited
+            let temporary = cache.temporaryPath(for: key)
+            do throws(HTTPError) {
+                try make(derivative, photo: photo, video: video, asset: asset, into: temporary)
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            metrics.derivativeMade()
+            return (try cache.insert(temporary, for: key), key)
+        }
+    }
+
+    private func make(
+        _ derivative: Derivative, photo: LibraryAssetResource?, video: LibraryAssetResource?, asset: Asset, into path: String
+    ) throws(HTTPError) {
+        switch derivative {
+        case .placeholder:
+            try writeImage(photo: photo, video: video, size: Derivative.placeholderSize, mode: .fastFormat, to: path)
+        case let .still(size):
+            try writeImage(photo: photo, video: video, size: size, mode: .highQualityFormat, to: path)
+        case let .motion(size):
+            let paths: [String]
+            if let photo, let video, video.type == .pairedVideo {
+                paths = [library.storagePath(for: photo), library.storagePath(for: video)]
+            } else if let photo, asset.isLivePhoto {
+                paths = [library.storagePath(for: photo)]  // a motion photo: its embedded movie
+            } else {
+                throw .notFound("this asset has no motion")
+            }
+            try writeMotion(paths: paths, size: size, to: path)
+        }
+    }
+
+    private func writeImage(
+        photo: LibraryAssetResource?, video: LibraryAssetResource?, size: Int, mode: DeliveryMode, to path: String
+    ) throws(HTTPError) {
+        let source: ImageSource
+        if let photo {
+            source = .still(path: library.storagePath(for: photo))
+        } else if let video {
+            source = .movieFrame(path: library.storagePath(for: video), time: nil)
+        } else {
+            throw .notFound("this asset has no image")
+        }
+        let result = Mutex<Result<PixelBuffer, LoaderError>>(.failure(.cancelled))
+        ImageManager.default.requestImage(
+            for: source, targetSize: PixelSize(width: size, height: size), contentMode: .aspectFit,
+            options: ImageRequestOptions(deliveryMode: mode, isSynchronous: true)
+        ) { image, info in
+            result.withLock { $0 = image.map { .success($0) } ?? .failure(info.error ?? .cancelled) }
+        }
+        let image: PixelBuffer
+        do throws(LoaderError) {
+            image = try result.withLock { $0 }.get()
+        } catch {
+            throw HTTPError(status: 422, "the image cannot be decoded: \(error.code)")
+        }
+        let bytes: [UInt8]
+        do throws(MediaError) {
+            bytes = try image.jpegData(quality: 85)
+        } catch {
+            throw .internal("the image cannot be encoded")
+        }
+        do throws(FormatError) {
+            try AtomicFileWriter.write(bytes, to: path)
+        } catch {
+            throw .internal("cannot write a derivative")
+        }
+    }
+
+    private func writeMotion(paths: [String], size: Int, to path: String) throws(HTTPError) {
+        let result = Mutex<Result<LivePhoto, LoaderError>>(.failure(.cancelled))
+        LivePhotoManager.default.requestLivePhoto(
+            resourceFileURLs: paths, targetSize: PixelSize(width: size, height: size), contentMode: .aspectFit,
+            options: ImageRequestOptions(deliveryMode: .highQualityFormat, isSynchronous: true)
+        ) { event, info in
+            result.withLock { result in
+                if case let .final(livePhoto)? = event { result = .success(livePhoto) } else { result = .failure(info.error ?? .cancelled) }
+            }
+        }
+        do throws(LoaderError) {
+            let livePhoto = try result.withLock { $0 }.get()
+            _ = try livePhoto.writeMotionMovie(to: path)
+        } catch {
+            throw HTTPError(status: 422, "the motion cannot be made: \(error.code)")
+        }
+    }
+}

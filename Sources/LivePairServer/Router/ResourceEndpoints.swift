@@ -1,0 +1,75 @@
+import LivePairLibrary
+
+extension LivePairService {
+    /// Originals (`/resources/{type}`) and derivatives (`placeholder.jpg`, `still.jpg?size=N`,
+    /// `motion.mp4?size=N`) of the token's owner's assets, with ETag, Range and Cache-Control.
+    func resourceRoutes() -> [Route] {
+        [
+            Route(method: "GET", pattern: "/v1/assets/{id}/resources/{type}", authenticated: true, kind: .quick) {
+                [self] context throws(HTTPError) in try original(context)
+            },
+            derivativeRoute("placeholder.jpg") { _ throws(HTTPError) in .placeholder },
+            derivativeRoute("still.jpg") { context throws(HTTPError) in
+                .still(size: try context.integer("size", in: Derivative.sizes, default: 1024))
+            },
+            derivativeRoute("motion.mp4") { context throws(HTTPError) in
+                .motion(size: try context.integer("size", in: Derivative.sizes, default: 720))
+            },
+        ]
+    }
+
+    /// A derivative's route: answered from the cache on the daemon's thread when it is there,
+    /// else made on the work queue.
+    private func derivativeRoute(
+        _ name: String, _ derivative: @escaping @Sendable (RouteContext) throws(HTTPError) -> Derivative
+    ) -> Route {
+        var route = Route(method: "GET", pattern: "/v1/assets/{id}/" + name, authenticated: true, kind: .blocking) {
+            [self] context throws(HTTPError) in
+            guard let response = try self.derivative(try derivative(context), context, onlyCached: false) else {
+                throw .internal("the derivative was not made")
+            }
+            return response
+        }
+        route.respondWithoutBlocking = { [self] context throws(HTTPError) in
+            try self.derivative(try derivative(context), context, onlyCached: true)
+        }
+        return route
+    }
+
+    private func original(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
+        let (_, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        guard let type = AssetResourceType(rawValue: context.parameter("type")),
+            let resource = resources.first(where: { $0.type == type })
+        else { throw .notFound("the asset has no such resource") }
+        let disposition = "attachment; filename=\"\(resource.exportFilename.filter { $0 != "\"" && $0 != "\\" && $0.isASCII })\""
+        return try FileResponder.respond(
+            to: context.request, path: library.storagePath(for: resource), etag: resource.digest.hex,
+            contentType: Self.mediaType(of: resource.uniformTypeIdentifier), extraHeaders: [("Content-Disposition", disposition)])
+    }
+
+    /// The derivative's file response; nil when `onlyCached` and it is not made yet.
+    private func derivative(_ derivative: Derivative, _ context: RouteContext, onlyCached: Bool) throws(HTTPError)
+        -> HTTPResponse?
+    {
+        let (asset, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        let found = onlyCached
+            ? derivatives.cachedFile(derivative, resources: resources)
+            : try derivatives.file(derivative, asset: asset, resources: resources)
+        guard let (path, key) = found else { return nil }
+        return try FileResponder.respond(to: context.request, path: path, etag: key, contentType: derivative.contentType)
+    }
+
+    /// The MIME type of a uniform type identifier.
+    static func mediaType(of identifier: String?) -> String {
+        switch identifier {
+        case "public.jpeg"?: return "image/jpeg"
+        case "public.heic"?: return "image/heic"
+        case "public.avif"?: return "image/avif"
+        case "public.png"?: return "image/png"
+        case "public.tiff"?: return "image/tiff"
+        case "com.apple.quicktime-movie"?: return "video/quicktime"
+        case "public.mpeg-4"?: return "video/mp4"
+        default: return "application/octet-stream"
+        }
+    }
+}

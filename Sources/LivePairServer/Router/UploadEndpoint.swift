@@ -1,0 +1,103 @@
+import Foundation
+import LivePairLibrary
+
+extension LivePairService {
+    /// `PUT /v1/uploads/{uploadID}`: the body is one file, streamed to a spool file while hashed,
+    /// then handed to the ingestor. 201 accepted, 202 pending, 200 duplicate, 422 rejected; a
+    /// retry with the same upload ID and bytes gets the same answer.
+    func uploadRoutes() -> [Route] {
+        [
+            Route(method: "PUT", pattern: "/v1/uploads/{uploadID}", authenticated: true, kind: .upload) {
+                [self] context throws(HTTPError) in try upload(context)
+            }
+        ]
+    }
+
+    private func upload(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
+        let uploadID = context.parameter("uploadID")
+        guard uploadID.count <= 200, uploadID.unicodeScalars.allSatisfy(Self.uploadIDCharacters.contains) else {
+            throw .badRequest("the upload ID must be 1 to 200 letters, digits, '-', '_', '.' or '~'")
+        }
+        let upload: SpooledUpload
+        switch context.body {
+        case let .spooled(spooled): upload = spooled
+        case let .tooLarge(limit): throw .tooLarge(limit)
+        case let .failed(reason): throw .internal(reason)
+        case .none: throw .badRequest("the body is missing")
+        }
+        defer { unlink(upload.path) }
+        if let header = context.request.header("content-digest") {
+            guard let expected = try ContentDigestHeader.sha256(in: header) else {
+                throw .badRequest("Content-Digest has no sha-256 value")
+            }
+            guard expected == upload.sha256 else { throw .badRequest("Content-Digest does not match the body") }
+        }
+        let filename = try Self.originalFilename(context.request.header("x-original-filename"))
+        let outcome: IngestOutcome
+        do throws(LibraryError) {
+            outcome = try ingestor.ingest(
+                fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID)
+        } catch {
+            throw .internal("the upload could not be stored")
+        }
+        var response: HTTPResponse
+        switch outcome {
+        case let .accepted(identifier):
+            response = try outcomeResponse(outcome, asset: identifier, owner: context.owner, status: 201)
+        case let .duplicate(identifier):
+            response = try outcomeResponse(outcome, asset: identifier, owner: context.owner, status: 200)
+        case let .pending(contentIdentifier):
+            response = JSONText.response(
+                PendingBody(outcome: "pending", uploadID: uploadID, contentIdentifier: contentIdentifier), status: 202)
+        case let .rejected(findings):
+            response = JSONText.response(
+                RejectedBody(outcome: "rejected", uploadID: uploadID, findings: findings.map(FindingRepresentation.init)),
+                status: 422)
+        }
+        response.annotations["outcome"] = outcome.kind
+        response.annotations["upload_id"] = uploadID
+        return response
+    }
+
+    private func outcomeResponse(_ outcome: IngestOutcome, asset identifier: String, owner: String, status: Int) throws(HTTPError)
+        -> HTTPResponse
+    {
+        let (asset, resources) = try ownedAsset(identifier, owner: owner)
+        return JSONText.response(
+            AssetOutcomeBody(outcome: outcome.kind, asset: AssetRepresentation(asset, resources: resources)), status: status)
+    }
+
+    /// Characters of an upload ID (RFC 3986 unreserved).
+    static let uploadIDCharacters: CharacterSet = {
+        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+
+    /// The client's file name: percent-decoded, kept as data (never a path), at most 255 characters.
+    static func originalFilename(_ header: String?) throws(HTTPError) -> String? {
+        guard let header, !header.isEmpty else { return nil }
+        let name = header.removingPercentEncoding ?? header
+        guard name.count <= 255, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw .badRequest("X-Original-Filename must be at most 255 characters without control characters")
+        }
+        return name
+    }
+}
+
+private struct AssetOutcomeBody: Encodable {
+    var outcome: String
+    var asset: AssetRepresentation
+}
+
+private struct PendingBody: Encodable {
+    var outcome: String
+    var uploadID: String
+    var contentIdentifier: String
+}
+
+private struct RejectedBody: Encodable {
+    var outcome: String
+    var uploadID: String
+    var findings: [FindingRepresentation]
+}

@@ -1,0 +1,26 @@
+/// How `LivePairServer` runs.
+public struct ServerConfiguration: Sendable {
+    /// Listening and connection handling.
+    public var daemon: DaemonConfiguration
+    /// The most bytes one upload may have (larger ones get 413 and nothing is kept).
+    public var uploadLimit: Int64
+    /// Where upload bodies are streamed while they arrive (on the library's file system, so the
+    /// ingestor can hard-link them into the store instead of copying).
+    public var spoolDirectory: String
+    /// The longest a `GET /v1/changes` long poll waits, in seconds.
+    public var longPollLimit: Double
+    /// How long a SIGTERM waits for requests in flight before closing connections, in seconds.
+    public var shutdownGracePeriod: Double
+
+    /// A configuration; uploads up to 1 GiB, long polls up to 30 s, 10 s to shut down.
+    public init(
+        daemon: DaemonConfiguration = DaemonConfiguration(), uploadLimit: Int64 = 1 << 30, spoolDirectory: String,
+        longPollLimit: Double = 30, shutdownGracePeriod: Double = 10
+    ) {
+        self.daemon = daemon
+        self.uploadLimit = uploadLimit
+        self.spoolDirectory = spoolDirectory
+        self.longPollLimit = longPollLimit
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+}

@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+import LivePairLibrary
+import LivePairServer
+import Synchronization
+
+/// `livepair-bench serve`: the HTTP service's cost. Uploads >= 1,000 Live Photo pairs (copies of
+/// the real pairs with fresh identifiers, as `ingest` makes them) from 8 loopback clients to a
+/// `LivePairServer` (the server of `livepair serve`, in this process, on a fresh library), beside
+/// in-process ingestion of the same corpus with 8 jobs in the same run; then cached `still.jpg`
+/// and `motion.mp4` GETs from 8 clients. Targets: HTTP at most 25% more time than in-process;
+/// p99 of a cached still at most 10 ms.
+struct ServeBenchmark {
+    let options: BenchmarkOptions
+    static let clients = 8
+    static let maximumOverhead = 1.25
+    static let maximumStillP99 = 0.010
+
+    func run() throws -> Int32 {
+        print("load average before: " + (try IngestBenchmark.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
+        let root = options.work ?? NSTemporaryDirectory() + "livepair-serve-bench-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let pairs = options.fileCount
+        let (files, bytes) = try IngestBenchmark.makeUploads(pairs: pairs, samples: options.samples + "/live", into: root + "/uploads")
+        _ = try IngestBenchmark.shell("sync")
+        print(String(format: "corpus: %d pairs, %d files, %.2f GB", pairs, files.count, Double(bytes) / 1e9))
+
+        let inProcess = try ingestInProcess(files, library: root + "/library-in-process")
+        try? FileManager.default.removeItem(atPath: root + "/library-in-process")
+        _ = try IngestBenchmark.shell("sync")
+        let (http, server, library) = try uploadOverHTTP(files, root: root)
+        defer { server.stop() }
+
+        report("in-process ingest (8 jobs)", inProcess, pairs: pairs)
+        report("HTTP uploads (8 clients)  ", http, pairs: pairs)
+        let overhead = http.seconds / inProcess.seconds
+        let overheadMet = overhead <= Self.maximumOverhead && http.failures == 0 && http.livePhotos == pairs
+        print(String(format: "  HTTP / in-process: %.2fx the time (target <= %.2fx: %@)", overhead, Self.maximumOverhead,
+            overheadMet ? "met" : "NOT met"))
+
+        let assets = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos, fetchLimit: 8)).map(\.localIdentifier)
+        let stillPaths = assets.map { "/v1/assets/\($0)/still.jpg?size=512" }
+        let motionPaths = assets.map { "/v1/assets/\($0)/motion.mp4?size=512" }
+        let warm = Date()
+        _ = try timedGets(stillPaths + motionPaths, port: server.port, total: stillPaths.count + motionPaths.count, clients: 2)
+        print(String(format: "made %d stills and %d motion movies (first requests) in %.1f s", stillPaths.count,
+            motionPaths.count, Date().timeIntervalSince(warm)))
+        let still = try timedGets(stillPaths, port: server.port, total: 4000, clients: Self.clients)
+        let motion = try timedGets(motionPaths, port: server.port, total: 1000, clients: Self.clients)
+        let stillMet = still.p99 <= Self.maximumStillP99 && still.failures == 0
+        print(String(format: "cached still.jpg  (8 clients): %6.0f requests/s  p50 %.2f ms  p99 %.2f ms  (%d failed; target p99 <= 10 ms: %@)",
+            still.rate, still.p50 * 1000, still.p99 * 1000, still.failures, stillMet ? "met" : "NOT met"))
+        print(String(format: "cached motion.mp4 (8 clients): %6.0f requests/s  p50 %.2f ms  p99 %.2f ms  (%d failed, %.0f KB each)",
+            motion.rate, motion.p50 * 1000, motion.p99 * 1000, motion.failures, motion.averageBytes / 1e3))
+        print("load average after: " + (try IngestBenchmark.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
+        return overheadMet && stillMet ? 0 : 1
+    }
+
+    /// One upload run's figures.
+    struct UploadRun {
+        var seconds: Double
+        var latencies: [Double]
+        var livePhotos: Int
+        var failures: Int
+    }
+
+    private func report(_ name: String, _ run: UploadRun, pairs: Int) {
+        let sorted = run.latencies.sorted()
+        print(String(format: "%@: %7.2f s  %6.0f pairs/s  p50 %6.1f ms  p99 %6.1f ms  (%d Live Photos, %d failed)", name,
+            run.seconds, Double(pairs) / run.seconds, Self.percentile(sorted, 0.5) * 1000, Self.percentile(sorted, 0.99) * 1000,
+            run.livePhotos, run.failures))
+    }
+
+    private func ingestInProcess(_ files: [String], library directory: String) throws -> UploadRun {
+        let library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(durableCommits: true))
+        let ingestor = Ingestor(library: library)
+        let next = Atomic<Int>(0)
+        let results = Mutex<(latencies: [Double], failures: Int)>(([], 0))
+        let start = Date()
+        DispatchQueue.concurrentPerform(iterations: Self.clients) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let begin = Date()
+                let outcome = try? ingestor.ingest(fileAt: files[index], owner: "bench", uploadID: "u\(index)")
+                let failed = outcome == nil || outcome?.kind == "rejected" || outcome?.kind == "duplicate"
+                results.withLock {
+                    $0.latencies.append(Date().timeIntervalSince(begin))
+                    if failed { $0.failures += 1 }
+                }
+            }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let livePhotos = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
+        let (latencies, failures) = results.withLock { ($0.latencies, $0.failures) }
+        return UploadRun(seconds: seconds, latencies: latencies, livePhotos: livePhotos, failures: failures)
+    }
+
+    private func uploadOverHTTP(_ files: [String], root: String) throws -> (UploadRun, LivePairServer, PhotoLibrary) {
+        let library = try PhotoLibrary.open(at: root + "/library-http", configuration: LibraryConfiguration(durableCommits: true))
+        let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))
+        let server = try LivePairServer(
+            library: library, ingestor: ingestor, tokens: TokenStore(tokens: ["bench-token": "bench"]),
+            derivatives: try DirectoryDerivativeCache(directory: library.directory + "/derivatives"),
+            configuration: ServerConfiguration(daemon: DaemonConfiguration(port: 0), spoolDirectory: library.directory + "/.serve/uploads"))
+        let next = Atomic<Int>(0)
+        let results = Mutex<(latencies: [Double], failures: Int)>(([], 0))
+        let start = Date()
+        DispatchQueue.concurrentPerform(iterations: Self.clients) { _ in
+            let client = LoopbackHTTPClient(port: server.port)
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let begin = Date()
+                var status = 0
+                if let body = FileManager.default.contents(atPath: files[index]) {
+                    status = (try? client.send(
+                        "PUT", "/v1/uploads/u\(index)",
+                        headers: ["Authorization": "Bearer bench-token", "X-Original-Filename": (files[index] as NSString).lastPathComponent],
+                        body: [UInt8](body)).status) ?? 0
+                }
+                results.withLock {
+                    $0.latencies.append(Date().timeIntervalSince(begin))
+                    if status != 201 && status != 202 { $0.failures += 1 }
+                }
+            }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let livePhotos = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
+        let (latencies, failures) = results.withLock { ($0.latencies, $0.failures) }
+        return (UploadRun(seconds: seconds, latencies: latencies, livePhotos: livePhotos, failures: failures), server, library)
+    }
+
+    /// GET figures.
+    struct GetRun {
+        var rate: Double
+        var p50: Double
+        var p99: Double
+        var failures: Int
+        var averageBytes: Double
+    }
+
+    /// `total` GETs cycling through `paths` from `clients` keep-alive connections.
+    private func timedGets(_ paths: [String], port: UInt16, total: Int, clients: Int) throws -> GetRun {
+        let next = Atomic<Int>(0)
+        let results = Mutex<(latencies: [Double], failures: Int, bytes: Int)>(([], 0, 0))
+        let start = Date()
+        DispatchQueue.concurrentPerform(iterations: clients) { _ in
+            let client = LoopbackHTTPClient(port: port)
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < total else { return }
+                let begin = Date()
+                let response = try? client.send("GET", paths[index % paths.count], headers: ["Authorization": "Bearer bench-token"])
+                let elapsed = Date().timeIntervalSince(begin)
+                results.withLock {
+                    $0.latencies.append(elapsed)
+                    if response?.status != 200 { $0.failures += 1 }
+                    $0.bytes += response?.bodyLength ?? 0
+                }
+            }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let (latencies, failures, bytes) = results.withLock { ($0.latencies, $0.failures, $0.bytes) }
+        let sorted = latencies.sorted()
+        return GetRun(
+            rate: Double(total) / seconds, p50: Self.percentile(sorted, 0.5), p99: Self.percentile(sorted, 0.99),
+            failures: failures, averageBytes: Double(bytes) / Double(max(1, total)))
+    }
+
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A bare TCP connection to the server, for what an HTTP library never sends: malformed request
+/// lines, a body trickled one byte a second, an upload cut off by a killed server.
+final class RawConnection {
+    private let descriptor: Int32
+
+    /// Connects to 127.0.0.1:`port`.
+    init(port: UInt16) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw RawError.failed("socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            throw RawError.failed("connect")
+        }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends bytes; false when the connection is closed.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let result = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if result <= 0 { return false }
+            sent += result
+        }
+        return true
+    }
+
+    /// Sends text.
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Reads until the peer closes (or `limit` bytes, or the receive timeout).
+    func readAll(limit: Int = 1 << 20) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count < limit {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return bytes
+    }
+
+    /// The status line of what the server answered (empty when it closed without answering).
+    func statusLine() -> String {
+        let text = String(decoding: readAll(limit: 4096), as: UTF8.self)
+        return text.components(separatedBy: "\r\n").first ?? ""
+    }
+
+    deinit { close(descriptor) }
+
+    enum RawError: Error { case failed(String) }
+}

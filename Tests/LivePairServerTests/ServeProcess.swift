@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A real `livepair serve` process on a temporary library, listening on a free loopback port,
+/// with two owners' tokens (`alice-token`, `bob-token`) and its log lines in a file.
+final class ServeProcess: @unchecked Sendable {
+    // @unchecked: `process` is replaced only by `restart`, called by the test's one thread.
+    let directory: String
+    let library: String
+    let logPath: String
+    let extraArguments: [String]
+    private(set) var process: Process
+    private(set) var port: UInt16 = 0
+    static let tokens = ["alice-token": "alice", "bob-token": "bob", "carol-token": "carol", "dave-token": "dave", "erin-token": "erin"]
+
+    /// Starts a server with `arguments` added to the command line.
+    init(_ arguments: [String] = []) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-serve-\(UUID().uuidString)").path
+        library = directory + "/library"
+        logPath = directory + "/serve.log"
+        extraArguments = arguments
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let tokens = Self.tokens.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
+        try (tokens + "\n").write(toFile: directory + "/tokens", atomically: true, encoding: .utf8)
+        process = Process()
+        try start()
+    }
+
+    /// The base URL.
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    private func start() throws {
+        let binary = try #require(LivePairBinary.url, "the livepair executable is not built")
+        let earlier = logLines().count
+        if !FileManager.default.fileExists(atPath: logPath) {
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        let started = Process()
+        started.executableURL = binary
+        started.arguments =
+            ["serve", "--library", library, "--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+        started.standardOutput = log
+        started.standardError = log
+        try started.run()
+        process = started
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let line = logLines().dropFirst(earlier).last(where: { $0["message"] as? String == "listening" }), let port = line["port"] as? Int,
+                started.isRunning
+            {
+                self.port = UInt16(port)
+                return
+            }
+            guard started.isRunning else { break }
+            usleep(20_000)
+        }
+        Issue.record("livepair serve did not start: \(String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self))")
+        throw ServeError.notStarted
+    }
+
+    /// Every JSON log line written so far.
+    func logLines() -> [[String: Any]] {
+        let text = String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self)
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// The whole log as text.
+    var logText: String { String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self) }
+
+    /// Sends `signal` to the server.
+    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Kills the server with SIGKILL and starts a new one on the same library (a new port).
+    func killAndRestart() throws {
+        send(SIGKILL)
+        process.waitUntilExit()
+        try start()
+    }
+
+    /// Stops the server with SIGTERM and waits; returns its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            send(SIGTERM)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    /// The upload spool's files (uploads in flight or left by a crash).
+    func spoolFiles() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: library + "/.serve/uploads")) ?? []
+    }
+
+    deinit {
+        if process.isRunning {
+            send(SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    enum ServeError: Error { case notStarted }
+}
