@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -69,10 +71,15 @@ let package = Package(
         .target(name: "LivePairPostgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
         // The digest bridge: SHA-256 through libcrypto (content addresses of stored resources).
         .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
+        // The object-store bridge: an S3 client over libcurl (SigV4, write-once PUT, ranged GET, listing).
+        .target(name: "LivePairS3", dependencies: ["CCurl", "LivePairCrypto"], swiftSettings: strictSettings),
         // Where pairs end up: the on-disk library, its catalog, change requests, fetches, ingestion.
         .target(
             name: "LivePairLibrary",
-            dependencies: ["LivePair", "LivePairFormats", "LivePairSQLite", "LivePairPostgres", "LivePairCrypto", "LivePairLogging"],
+            dependencies: [
+                "LivePair", "LivePairFormats", "LivePairSQLite", "LivePairPostgres", "LivePairCrypto", "LivePairLogging",
+                "LivePairS3",
+            ],
             swiftSettings: strictSettings),
         // A small swift-log-shaped facade (Logger, LogHandler, JSON lines): the library logs through it.
         .target(name: "LivePairLogging", swiftSettings: strictSettings),
@@ -102,6 +109,7 @@ let package = Package(
             dependencies: [
                 "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
                 "LivePairPostgres", "LivePairServer",
+                "LivePairCLI",
             ],
             swiftSettings: strictSettings),
 
@@ -114,10 +122,11 @@ let package = Package(
         .testTarget(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
+        .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairPostgresTests", dependencies: ["LivePairPostgres", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "TestSupport"],
+            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),

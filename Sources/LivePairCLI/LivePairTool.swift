@@ -1,25 +1,39 @@
 /// The `livepair` command: dispatches to subcommands and prints help and version.
 public enum LivePairTool {
-    /// The version printed by `--version`.
+    /// The version printed by `--version`, `-V` and `livepair version`.
     public static let version = "0.1.0"
 
     /// The subcommands that need no media library, in help order; `MediaCommandCatalog` lists the others.
     static let commands: [any Command.Type] = [InspectCommand.self, PairCommand.self, ValidateCommand.self]
 
+    /// The commands that are not media commands nor `commands`, with their abstracts, listed last.
+    static let builtins: [(name: String, abstract: String)] = [
+        (CompletionCommand.name, CompletionCommand.abstract),
+        ("help", "Show help for livepair or for one subcommand."),
+        ("version", "Show the version."),
+    ]
+
+    /// Every subcommand's name and abstract, in help order.
+    static var entries: [(name: String, abstract: String)] {
+        commands.map { ($0.name, $0.abstract) } + MediaCommandCatalog.entries + builtins
+    }
+
+    /// Every name the top level accepts, in help order (used by shell completion too).
+    static var commandNames: [String] { entries.map(\.name) }
+
     /// The top-level help text.
     static var help: String {
-        let entries = commands.map { ($0.name, $0.abstract) } + MediaCommandCatalog.entries.map { ($0.name, $0.abstract) }
-        let width = entries.map { $0.0.count }.max() ?? 0
+        let width = entries.map { $0.name.count }.max() ?? 0
         let list = entries.map { name, abstract in
             "  " + name + String(repeating: " ", count: width - name.count + 4) + abstract
         }.joined(separator: "\n")
         return """
-            OVERVIEW: Inspect, validate and pair Apple Live Photos and Android motion photos.
+            OVERVIEW: Inspect, validate, pair, make and import Apple Live Photos and Android motion photos.
 
             USAGE: livepair <subcommand> [options]
 
             OPTIONS:
-              --version               Show the version.
+              -V, --version           Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -33,19 +47,27 @@ public enum LivePairTool {
     /// `media` says where the media commands and `validate --deep` run (see `MediaCommands`).
     public static func main(_ arguments: [String], streams: OutputStreams, media: MediaCommands = .unavailable) -> ExitCode {
         guard let first = arguments.first else {
-            streams.printError(help)
+            streams.printError(HelpText.wrapped(help))
             return .usage
         }
         switch first {
         case "-h", "--help":
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
-        case "--version":
+        case "-V", "--version", "version":
             streams.print(version)
             return .success
         case "help":
-            guard arguments.count > 1 else {
-                streams.print(help)
+            guard arguments.count > 1, arguments[1] != "help" else {
+                streams.print(HelpText.wrapped(help))
+                return .success
+            }
+            if arguments[1] == "version" {
+                streams.print("OVERVIEW: Show the version.\n\nUSAGE: livepair version")
+                return .success
+            }
+            if arguments[1] == CompletionCommand.name {
+                streams.print(HelpText.wrapped(CompletionCommand.help))
                 return .success
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) ?? media.command(named: arguments[1])
@@ -53,13 +75,19 @@ public enum LivePairTool {
                 guard MediaCommandCatalog.contains(arguments[1]) else { return unknownSubcommand(arguments[1], streams: streams) }
                 return media.handOver(arguments, streams: streams)
             }
-            streams.print(command.help)
+            streams.print(HelpText.wrapped(command.help))
             return .success
+        case CompletionCommand.name:
+            // The script lists every command's options, read from the help texts: where the media
+            // commands are not in this process, `livepair-media` writes it.
+            if case .executable = media { return media.handOver(arguments, streams: streams) }
+            return CompletionCommand.run(Array(arguments.dropFirst()), streams: streams, media: media)
         default:
             if first == ValidateCommand.name {
                 return ValidateCommand.run(Array(arguments.dropFirst()), streams: streams, media: media)
             }
             guard let command = commands.first(where: { $0.name == first }) ?? media.command(named: first) else {
+                if first.hasPrefix("-") { return usageFailure("Unknown option '\(first)'.", streams: streams) }
                 guard MediaCommandCatalog.contains(first) else { return unknownSubcommand(first, streams: streams) }
                 return media.handOver(arguments, streams: streams)
             }
@@ -68,7 +96,11 @@ public enum LivePairTool {
     }
 
     private static func unknownSubcommand(_ name: String, streams: OutputStreams) -> ExitCode {
-        streams.printError("Error: Unknown subcommand '\(name)'.")
+        usageFailure("Unknown subcommand '\(name)'.", streams: streams)
+    }
+
+    private static func usageFailure(_ message: String, streams: OutputStreams) -> ExitCode {
+        streams.printError("Error: " + TerminalText.escaped(message))
         streams.printError("Usage: livepair <subcommand> [options]")
         streams.printError("  See 'livepair --help' for more information.")
         return .usage

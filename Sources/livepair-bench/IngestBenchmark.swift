@@ -128,7 +128,7 @@ struct IngestBenchmark {
             schema = (connection, name)
             let url = catalog + (catalog.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(name)"
             library = try PhotoLibrary.open(
-                catalog: .postgres(connectionString: url), store: .directory(path: directory + "/resources"),
+                catalog: .postgres(connectionString: url), store: .directory(directory + "/resources"),
                 configuration: LibraryConfiguration(durableCommits: true), create: true)
         } else {
             library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(durableCommits: true))
@@ -223,7 +223,7 @@ struct IngestBenchmark {
     private func measureStore(files: [String], root: String) throws -> Double {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let store = try ResourceStore(directory: root + "/resources")
+        let store = try DirectoryStore(directory: root + "/resources")
         var bytes: UInt64 = 0
         let start = Date()
         for file in files { bytes += try store.store(fileAt: file).size }

@@ -25,6 +25,15 @@ let usage = """
                    (-Keys:ContentIdentifier=UUID) into the same movies, one process per movie and one
                    batched process (--rounds default 3 here).
 
+      cli          The livepair process from spawn to exit, beside exiftool in the same run:
+                   start-up against a Swift program importing only Foundation (40 runs), then
+                   inspect --json over >= 1,200 files and validate --json and pair --json over
+                   >= 2,400 files (distinct Live Photos) against one exiftool process reading the
+                   identifiers (targets 100x and 50x). Needs livepair and livepair-media built
+                   next to livepair-bench (swift build -c release).
+      walk         Walk a tree of --files empty files (default 20000, 200 per folder) with
+                   LivePair's FileCollector and with a FileManager enumerator; both times.
+
       ingest       Import >= 1,000 Live Photo pairs (--files = pairs, default 1000; copies of the
                    real pairs with fresh identifiers) into a new library with durable commits,
                    against `cp -r` + `sync` of the same bytes; pairs/s and the ratio. With
@@ -76,6 +85,13 @@ case "serve":
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(1)
     }
+case "walk":
+    do {
+        exit(try WalkBenchmark(options: try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 20000)).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
 case "load":
     do {
         var options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1)
@@ -83,6 +99,15 @@ case "load":
         exit(try LoadBenchmark(options: options).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "cli":
+    do {
+        var options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1)
+        if !arguments.contains("--rounds") { options.rounds = 3 }
+        exit(try CLIBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
         exit(1)
     }
 case "identify", "validate", "exif":

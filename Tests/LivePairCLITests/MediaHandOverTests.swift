@@ -62,7 +62,7 @@ struct MediaHandOverTests {
         let result = try LivePairBinary.run(["make", "--help"], binary: alone)
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
-        #expect(result.error == "Error: 'make' runs in \(directory.path)/livepair-media, which could not be started: No such file or directory.\n")
+        #expect(result.error == "Error: 'make' runs in \(directory.path)/livepair-media, which could not be started: no such file or directory.\n")
         let deep = try LivePairBinary.run(["validate", "--deep", SampleMedia.path("live/train.jpg")], binary: alone)
         #expect(deep.status == 1)
         #expect(deep.error.contains("livepair-media, which could not be started"))

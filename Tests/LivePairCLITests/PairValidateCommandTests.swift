@@ -121,7 +121,7 @@ struct PairValidateCommandTests {
         #expect(run.status == 0)
         #expect(run.output.contains("WARNING [missing-pair-video]"))
         #expect(run.output.contains("fix: "))
-        #expect(run.output.hasSuffix("1 assets (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warnings, 0 info\n"))
+        #expect(run.output.hasSuffix("1 asset (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warning, 0 info\n"))
     }
 
     @Test("--severity hides findings but never changes a verdict: a still without its movie stays 'warning', text and JSON")
@@ -139,7 +139,7 @@ struct PairValidateCommandTests {
         #expect(text.status == 0)
         #expect(!text.output.contains("missing-pair-video"))
         #expect(text.output.hasPrefix("! live-photo  DC121C25-1A7C-4FEC-BB42-99FB89A4719D  \(still) + (no video)  warning\n"))
-        #expect(text.output.hasSuffix("1 assets (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warnings, 0 info\n"))
+        #expect(text.output.hasSuffix("1 asset (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warning, 0 info\n"))
     }
 
     @Test("usage errors exit 64")

@@ -160,3 +160,80 @@ struct PreviewCommandTests {
         }
     }
 }
+
+@Suite("livepair preview --json and --overwrite, through the executable")
+struct PreviewJSONCommandTests {
+    /// The `results` of `preview --json`, each as a dictionary.
+    static func results(_ output: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return try #require(object?["results"] as? [[String: Any]], "\(output)")
+    }
+
+    @Test("--json: placeholder, still, poster and motion with degraded, size, time and source",
+        arguments: [
+            ("live/train.jpg", "live/train.mov", "exif-thumbnail", 160, 120, 512, 384),
+            ("live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov", "movie-key-frame", 384, 512, 384, 512),
+        ])
+    func json(photo: String, video: String, source: String, width: Int, height: Int, finalWidth: Int, finalHeight: Int)
+        throws
+    {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        let run = try LivePairBinary.run([
+            "preview", SampleMedia.path(photo), SampleMedia.path(video), "--size", "512x512", "--output", output, "--json",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let results = try Self.results(run.output)
+        #expect(results.map { $0["file"] as? String } == ["placeholder.jpg", "still.jpg", "poster.jpg", "motion.mp4"])
+        #expect(results.map { $0["degraded"] as? Bool } == [true, false, false, false])
+        #expect(results.first?["source"] as? String == source)
+        #expect(results.first?["width"] as? Int == width && results.first?["height"] as? Int == height)
+        #expect(results[1]["width"] as? Int == finalWidth && results[1]["height"] as? Int == finalHeight)
+        #expect(results[1]["source"] as? String == "still")
+        #expect((results[2]["source"] as? String)?.hasPrefix("movie-frame ") == true)
+        for result in results {
+            let milliseconds = try #require(result["milliseconds"] as? Double)
+            #expect(milliseconds > 0 && milliseconds < 60_000)
+        }
+        // The placeholder file has the size the JSON reports.
+        let probed = try ReferenceTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", output + "/placeholder.jpg"])
+        #expect(probed.trimmingCharacters(in: .whitespacesAndNewlines) == "\(width),\(height)")
+    }
+
+    @Test("existing outputs are refused without --overwrite (exit 1, nothing written), replaced with it")
+    func overwrite() throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        let arguments = [
+            "preview", SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"), "--size", "128x128",
+            "--output", output,
+        ]
+        #expect(try LivePairBinary.run(arguments).status == 0)
+        let still = output + "/still.jpg"
+        try Data("not a preview".utf8).write(to: URL(fileURLWithPath: still))
+        let refused = try LivePairBinary.run(arguments)
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("--overwrite"), "\(refused.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: still)) == Data("not a preview".utf8))
+        let replaced = try LivePairBinary.run(arguments + ["--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: still)).prefix(2) == Data([0xFF, 0xD8]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+            == ["motion.mp4", "placeholder.jpg", "poster.jpg", "still.jpg"])
+    }
+
+    @Test("a failed run leaves no folder it created, and nothing in a folder that existed")
+    func failureCleansUp() throws {
+        let workspace = try SampleVariants.Workspace()
+        let created = workspace.url.appendingPathComponent("new/out").path
+        let invalid = [SampleMedia.path("live/train.jpg"), SampleMedia.path("live/IMG_3582.mov")]
+        let run = try LivePairBinary.run(["preview"] + invalid + ["--output", created])
+        #expect(run.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new").path))
+        let existing = workspace.url.appendingPathComponent("existing").path
+        try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: false)
+        #expect(try LivePairBinary.run(["preview"] + invalid + ["--output", existing]).status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing).isEmpty)
+    }
+}

@@ -53,10 +53,9 @@ struct HEICExifWriterTests {
     /// the same pixels when it could decode the input.
     @discardableResult
     func writeAndVerify(
-        _ input: String, scratch: WriterScratch, allowedChanges: Set<String> = []
+        _ input: String, scratch: WriterScratch, allowedChanges: Set<String> = [], identifier: String = UUID().uuidString
     ) throws -> (output: String, result: HEICExifWriter.Result) {
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
-        let identifier = UUID().uuidString
         let output = scratch.file("out-\(UUID().uuidString).heic")
         let result = try HEICExifWriter(source: FileByteSource(path: input)).write(to: output, contentIdentifier: identifier)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input is never modified")
@@ -94,19 +93,37 @@ struct HEICExifWriterTests {
         #expect(result.metaSizeDelta == 0)
     }
 
-    @Test("an iPhone Live Photo HEIC gets a new identifier; meta keeps its size")
+    @Test("an iPhone Live Photo HEIC gets a new identifier written over the old one: same size, meta unchanged")
     func replaceIdentifier() throws {
         let scratch = try WriterScratch()
         let input = SampleMedia.path("live/IMG_3582.HEIC")
         let (output, result) = try writeAndVerify(input, scratch: scratch)
         #expect(!result.createdItem)
         #expect(result.metaSizeDelta == 0)
-        // Everything up to the end of the input is unchanged except the Exif iloc entry.
+        // Only bytes of the Exif item change (the identifier's characters), in place.
         let old = try SampleMedia.bytes("live/IMG_3582.HEIC")
         let new = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
-        #expect(new.count > old.count)
-        #expect(zip(old, new).filter { $0 != $1 }.count <= 8)
-        #expect(result.exifFileOffset == UInt64(old.count) + 8)
+        let exif = try #require(try HEIFFile(source: FileByteSource(path: input)).exif(from: FileByteSource(path: input)))
+        #expect(new.count == old.count)
+        let changed = old.indices.filter { $0 < new.count && old[$0] != new[$0] }
+        #expect(!changed.isEmpty && changed.count <= 36)
+        #expect(changed.allSatisfy { UInt64($0) >= exif.fileOffset && UInt64($0) < exif.fileOffset + UInt64(exif.tiff.count) })
+        #expect(result.exifFileOffset == exif.fileOffset - 10)
+    }
+
+    @Test("a larger Exif goes to a new mdat and the old Exif bytes are zeroed")
+    func largerExifBlanksOld() throws {
+        let scratch = try WriterScratch()
+        let input = SampleMedia.path("live/IMG_3582.HEIC")
+        let long = String(repeating: "A", count: 200)
+        let (output, result) = try writeAndVerify(input, scratch: scratch, identifier: long)
+        let old = try SampleMedia.bytes("live/IMG_3582.HEIC")
+        let new = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        let exif = try #require(try HEIFFile(source: FileByteSource(path: input)).exif(from: FileByteSource(path: input)))
+        #expect(result.exifFileOffset > UInt64(old.count))
+        let oldRange = Int(exif.fileOffset)..<Int(exif.fileOffset) + exif.tiff.count
+        #expect(new[oldRange].allSatisfy { $0 == 0 })
+        #expect(Data(new).range(of: Data("602FEBB7-6B59-4799-96E6-9C8484D873C7".utf8)) == nil)
     }
 
     @Test("Exif without a content identifier gets maker-note tag 0x11; every other tag is kept")
@@ -262,7 +279,8 @@ struct HEICExifWriterTests {
         let input = scratch.file("to-end.heic")
         try AtomicFileWriter.write(bytes, to: input)
         #expect(try HEIFFile(source: FileByteSource(path: input)).topLevelBoxes.last?.sizeEncoding == .toEnd)
-        let (output, _) = try writeAndVerify(input, scratch: scratch)
+        // An identifier longer than the old one: the new Exif does not fit the old space.
+        let (output, _) = try writeAndVerify(input, scratch: scratch, identifier: String(repeating: "B", count: 200))
         let boxes = try TopLevelBoxScanner().scan(FileByteSource(path: output))
         #expect(boxes.map(\.type) == ["ftyp", "meta", "mdat", "mdat"])
         #expect(boxes[2].size == mdat.size && boxes[2].sizeEncoding == .compact)

@@ -37,7 +37,7 @@ func createsLivePhotoFromRealPair(_ kind: CatalogKind, _ pair: [String]) throws 
     #expect(resources.map(\.originalFilename) == [pair[0].split(separator: "/").last.map(String.init), pair[1].split(separator: "/").last.map(String.init)])
     #expect(resources[1].uniformTypeIdentifier == "com.apple.quicktime-movie")
     for resource in resources {
-        #expect(FileManager.default.fileExists(atPath: library.storagePath(for: resource)))
+        #expect(FileManager.default.fileExists(atPath: try library.storagePath(for: resource)))
     }
 }
 

@@ -29,7 +29,7 @@ import Testing
         #expect(try mover.ingest(fileAt: paths[0], owner: "o").kind == "pending")
         #expect(!FileManager.default.fileExists(atPath: paths[0]))
         let pending = try #require(try mover.pendingUploads(olderThan: 0).first)
-        let storedInode = try FileManager.default.attributesOfItem(atPath: library.store.path(for: pending.resource.digest))[.systemFileNumber] as? UInt64
+        let storedInode = try FileManager.default.attributesOfItem(atPath: library.store.localPath(for: pending.resource.digest))[.systemFileNumber] as? UInt64
         #expect(storedInode == inode)
         #expect(try mover.ingest(fileAt: paths[1], owner: "o").kind == "accepted")
         #expect(try mover.ingest(fileAt: paths[2], owner: "o").kind == "duplicate")

@@ -40,7 +40,7 @@ struct IngestFixture {
             durableCommits: false, orphanGracePeriod: orphanGracePeriod, faultInjector: faultInjector)
         guard let postgresURL else { return try PhotoLibrary.open(at: directory, configuration: configuration) }
         return try PhotoLibrary.open(
-            catalog: .postgres(connectionString: postgresURL), store: .directory(path: directory + "/resources"),
+            catalog: .postgres(connectionString: postgresURL), store: .directory(directory + "/resources"),
             configuration: configuration, create: true)
     }
 
@@ -77,7 +77,7 @@ enum IngestInvariants {
             let resources = try library.assetResources(for: asset)
             #expect(!resources.isEmpty, "asset \(asset.localIdentifier) has no resources", sourceLocation: sourceLocation)
             for resource in resources {
-                let path = library.storagePath(for: resource)
+                let path = try library.storagePath(for: resource)
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
                 #expect(UInt64(size) == resource.size, "resource \(resource.digest) of \(asset.localIdentifier) missing", sourceLocation: sourceLocation)
                 used.insert(resource.digest)

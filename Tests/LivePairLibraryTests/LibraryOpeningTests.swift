@@ -21,7 +21,7 @@ import Testing
     }
 
     private func storedFiles(_ directory: String) throws -> Set<String> {
-        Set(try ResourceStore(directory: directory + "/resources", removingAbandonedTemporaryFiles: false).allDigests().map(\.hex))
+        Set(try DirectoryStore(directory: directory + "/resources", removingAbandonedTemporaryFiles: false).allDigests().map(\.hex))
     }
 
     /// Opens `directory` with the sweep at once (grace period 0) and returns the problem it was refused for.
@@ -80,7 +80,7 @@ import Testing
         let (directory, stored) = try populatedLibrary()
         let other = try makeTemporaryDirectory("other")
         let otherIdentity = try #require(try makeLibrary(at: other).identity)
-        let mine = try #require(try ResourceStore(directory: directory + "/resources").libraryIdentity())
+        let mine = try #require(try DirectoryStore(directory: directory + "/resources").libraryIdentity())
         try FileManager.default.removeItem(atPath: directory + "/catalog.sqlite")
         try FileManager.default.copyItem(atPath: other + "/catalog.sqlite", toPath: directory + "/catalog.sqlite")
         #expect(refusal(directory) == .identityMismatch(catalog: otherIdentity, store: mine))
@@ -96,7 +96,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing))
         let created = try PhotoLibrary.open(at: missing, configuration: LibraryConfiguration(openMode: .createNew))
         let identity = try #require(created.identity)
-        #expect(try ResourceStore(directory: missing + "/resources").libraryIdentity() == identity)
+        #expect(try DirectoryStore(directory: missing + "/resources").libraryIdentity() == identity)
         #expect(throws: LibraryError.directoryNotEmpty(path: missing)) {
             try PhotoLibrary.open(at: missing, configuration: LibraryConfiguration(openMode: .createNew))
         }
@@ -136,7 +136,7 @@ import Testing
     /// and it is never redone over stored files.
     @Test func anInterruptedCreationIsDoneAgain() throws {
         let directory = try makeTemporaryDirectory("interrupted")
-        _ = try ResourceStore(directory: directory + "/resources")
+        _ = try DirectoryStore(directory: directory + "/resources")
         #expect(FileManager.default.createFile(atPath: directory + "/.livepair-creating", contents: Data()))
         #expect(FileManager.default.createFile(atPath: directory + "/catalog.sqlite", contents: Data()))
         #expect(throws: LibraryError.libraryNotFound(path: directory)) {

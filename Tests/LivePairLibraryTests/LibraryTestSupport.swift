@@ -34,25 +34,27 @@ enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let directory = try makeTemporaryDirectory()
         switch self {
         case .sqlite:
-            return (.sqlite(path: directory + "/" + PhotoLibrary.catalogFileName), .directory(path: directory + "/" + PhotoLibrary.resourcesDirectoryName))
+            return (.sqlite(path: directory + "/" + PhotoLibrary.catalogFileName), .directory(directory + "/" + PhotoLibrary.resourcesDirectoryName))
         case .postgres:
-            return (.postgres(connectionString: try PostgresTestServer.freshSchemaURL()), .directory(path: directory + "/resources"))
+            return (.postgres(connectionString: try PostgresTestServer.freshSchemaURL()), .directory(directory + "/resources"))
         }
     }
 }
 
 /// Opens a library: a new one of `kind` (the embedded kind through `open(at:)`, as applications
 /// do), or another instance of `other` (two connections, as two processes or nodes would have).
-/// Orphans are swept at once on open.
+/// Orphans are swept at once on open. With `LIVEPAIR_TEST_STORE=s3` a directory library keeps its
+/// resources in a bucket of its own on the test SeaweedFS server (the catalog stays in the directory).
 func makeLibrary(
     _ kind: CatalogKind, sharing other: PhotoLibrary? = nil, configuration: LibraryConfiguration? = nil,
     faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
 ) throws -> PhotoLibrary {
     let configuration = configuration ?? LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector)
     if let other {
+        if case .s3 = other.storeLocation { return try openDirectoryLibrary(at: other.directory, configuration: configuration) }
         return try PhotoLibrary.open(catalog: other.catalogLocation, store: other.storeLocation, configuration: configuration)
     }
-    if kind == .sqlite { return try PhotoLibrary.open(at: try makeTemporaryDirectory(), configuration: configuration) }
+    if kind == .sqlite { return try openDirectoryLibrary(at: try makeTemporaryDirectory(), configuration: configuration) }
     let locations = try kind.newLocations()
     return try PhotoLibrary.open(catalog: locations.catalog, store: locations.store, configuration: configuration, create: true)
 }
@@ -60,7 +62,14 @@ func makeLibrary(
 /// Opens (creating when needed) the directory library at `directory`, for the tests of a
 /// directory library's own rules; orphans are swept at once on open.
 func makeLibrary(at directory: String) throws -> PhotoLibrary {
-    try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0))
+    try openDirectoryLibrary(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0))
+}
+
+/// Opens the directory library at `path`, with its resources on S3 under `LIVEPAIR_TEST_STORE=s3`.
+private func openDirectoryLibrary(at path: String, configuration: LibraryConfiguration) throws -> PhotoLibrary {
+    guard S3StoreTestSupport.librariesUseS3 else { return try PhotoLibrary.open(at: path, configuration: configuration) }
+    let store = try S3StoreTestSupport.store(forLibraryAt: path)
+    return try PhotoLibrary.open(at: path, store: store, configuration: configuration)
 }
 
 /// Imports one Live Photo (copies) and returns the outcome.
@@ -127,6 +136,7 @@ struct InjectedFault: Error {}
 func commandLineOptions(for library: PhotoLibrary) -> [String] {
     switch (library.catalogLocation, library.storeLocation) {
     case let (.postgres(connectionString), .directory(store)): return ["--catalog", connectionString, "--store", store]
+    case let (.postgres(connectionString), .s3): return ["--catalog", connectionString, "--store", library.storeLocation.description]
     case (.sqlite, _): return ["--library", library.directory]
     }
 }

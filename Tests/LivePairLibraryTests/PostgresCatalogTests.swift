@@ -17,24 +17,24 @@ import Testing
         let (url, connection) = try Self.freshSchema()
         let store = try makeTemporaryDirectory() + "/resources"
         let error = try #require(throws: LibraryError.self) {
-            try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store))
+            try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(store))
         }
         #expect(error.description.contains("livepair library init"))
         #expect(try connection.execute("SELECT to_regclass('catalog_state') IS NULL").scalar == .bool(true))
-        let library = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store), create: true)
+        let library = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(store), create: true)
         #expect(try library.currentChangeSequence() == 0)
         #expect(try connection.execute("SELECT schema_version FROM catalog_state").scalar == .integer(Int64(PostgresCatalogSchema.currentVersion)))
         // Opening again (without create) finds it.
-        _ = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store))
+        _ = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(store))
     }
 
     @Test func aNewerSchemaIsRefusedWithBothVersionsNamed() throws {
         let (url, connection) = try Self.freshSchema()
         let store = try makeTemporaryDirectory() + "/resources"
-        _ = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store), create: true)
+        _ = try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(store), create: true)
         try connection.execute("UPDATE catalog_state SET schema_version = 7")
         let error = try #require(throws: LibraryError.self) {
-            try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(path: store), create: true)
+            try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(store), create: true)
         }
         #expect(error == .catalogTooNew(found: 7, supported: 3))
         #expect(error.description == "the catalog has schema version 7; this LivePair reads up to 3")
@@ -44,7 +44,7 @@ import Testing
         let error = try #require(throws: LibraryError.self) {
             try PhotoLibrary.open(
                 catalog: .postgres(connectionString: "postgresql://postgres@/livepair?host=/nonexistent-dir&connect_timeout=2"),
-                store: .directory(path: try makeTemporaryDirectory()))
+                store: .directory(try makeTemporaryDirectory()))
         }
         guard case let .catalogServer(failure) = error else {
             Issue.record("expected a catalog server error, got \(error)")
@@ -61,7 +61,7 @@ import Testing
         let url = try PostgresTestServer.freshSchemaURL() + "&application_name=\(name)"
         let store = try makeTemporaryDirectory() + "/resources"
         let library = try PhotoLibrary.open(
-            catalog: .postgres(connectionString: url), store: .directory(path: store),
+            catalog: .postgres(connectionString: url), store: .directory(store),
             configuration: LibraryConfiguration(orphanGracePeriod: 0), create: true)
         let first = try importPair(SamplePairs.train, into: library)
         let admin = try PostgresConnection(try PostgresTestServer.url())

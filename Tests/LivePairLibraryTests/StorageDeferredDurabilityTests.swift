@@ -14,7 +14,7 @@ import Testing
     @Test func deferredStoreThenFlush() throws {
         let scratch = try StorageScratchDirectory("deferred")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let sample = SampleMedia.path("live/IMG_3582.mov")
         let stored = try store.store(fileAt: sample, durability: .deferred)
         #expect(stored.digest.hex == SampleMedia.entry("live/IMG_3582.mov")?.sha256)
@@ -30,7 +30,7 @@ import Testing
     @Test func deferredStoreKeepsIntactFilesAndReplacesDamagedOnes() throws {
         let scratch = try StorageScratchDirectory("deferred-replace")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let sample = SampleMedia.path("live/train.mov")
         let first = try store.store(fileAt: sample)
         let path = store.path(for: first.digest)
@@ -53,7 +53,7 @@ import Testing
     @Test func concurrentDeferredStores() async throws {
         let scratch = try StorageScratchDirectory("deferred-concurrent")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let sample = SampleMedia.path("live/IMG_4580.HEIC")
         let results = try await withThrowingTaskGroup(of: StoredResource.self) { group in
             for index in 0..<8 {
@@ -75,7 +75,7 @@ import Testing
     @Test func deferredLinkSharesTheInode() throws {
         let scratch = try StorageScratchDirectory("deferred-link")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let upload = try scratch.write(try SampleMedia.bytes("live/train.jpg"), to: "upload.jpg")
         let stored = try store.link(fileAt: upload, durability: .deferred)
         try store.flush([stored.digest])

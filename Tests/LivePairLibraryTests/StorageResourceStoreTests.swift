@@ -7,7 +7,7 @@ import Testing
     @Test func storesFileUnderItsDigestOnce() throws {
         let scratch = try StorageScratchDirectory("store")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let sample = SampleMedia.path("live/IMG_3582.mov")
         let stored = try store.store(fileAt: sample)
         #expect(stored.digest.hex == SampleMedia.entry("live/IMG_3582.mov")?.sha256)
@@ -28,7 +28,7 @@ import Testing
     @Test func storesDataAndEmptyContent() throws {
         let scratch = try StorageScratchDirectory("data")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let empty = try store.store(data: [])
         #expect(empty.digest.hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(empty.size == 0)
@@ -43,7 +43,7 @@ import Testing
     @Test func linkSharesTheInodeAndSurvivesRemovingTheSource() throws {
         let scratch = try StorageScratchDirectory("link")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let source = try scratch.write(Array("moved content".utf8), to: "upload.bin")
         let stored = try store.link(fileAt: source)
         #expect(stored.digest == ContentDigest.of(Array("moved content".utf8)))
@@ -61,7 +61,7 @@ import Testing
     @Test func removeDeletesAndReportsMissing() throws {
         let scratch = try StorageScratchDirectory("remove")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let stored = try store.store(data: [1, 2, 3])
         try store.remove(stored.digest)
         #expect(!store.contains(stored.digest))
@@ -73,7 +73,7 @@ import Testing
     @Test func damagedCopyIsReplaced() throws {
         let scratch = try StorageScratchDirectory("damaged")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let bytes = Array("the real content".utf8)
         let stored = try store.store(data: bytes)
         let path = store.path(for: stored.digest)
@@ -89,7 +89,7 @@ import Testing
     @Test func abandonedTemporaryFilesAreRemovedOnlyWhenUnlocked() throws {
         let scratch = try StorageScratchDirectory("abandoned")
         defer { scratch.remove() }
-        _ = try ResourceStore(directory: scratch.file("resources"))
+        _ = try DirectoryStore(directory: scratch.file("resources"))
         let abandoned = scratch.file("resources/.tmp/2147483646-abc.tmp")
         let heldHere = scratch.file("resources/.tmp/\(getpid())-def.tmp")
         // Named after a process id that means nothing here, as a writer in another PID namespace
@@ -113,20 +113,20 @@ import Testing
         }
         #expect(flockHeld(heldElsewhere), "the flock(1) child never took its lock")
 
-        #expect(try ResourceStore(directory: scratch.file("resources")).removeAbandonedTemporaryFiles() == 0)
-        _ = try ResourceStore(directory: scratch.file("resources"))
+        #expect(try DirectoryStore(directory: scratch.file("resources")).removeAbandonedTemporaryFiles() == 0)
+        _ = try DirectoryStore(directory: scratch.file("resources"))
         #expect(!FileManager.default.fileExists(atPath: abandoned), "an unlocked temporary file is removed")
         #expect(FileManager.default.fileExists(atPath: heldHere), "a file locked by an open descriptor stays")
         #expect(FileManager.default.fileExists(atPath: heldElsewhere), "a file another process locks stays")
 
         // A read-only user removes nothing.
         close(descriptor)
-        _ = try ResourceStore(directory: scratch.file("resources"), removingAbandonedTemporaryFiles: false)
+        _ = try DirectoryStore(directory: scratch.file("resources"), removingAbandonedTemporaryFiles: false)
         #expect(FileManager.default.fileExists(atPath: heldHere))
 
         holder.terminate()
         holder.waitUntilExit()
-        #expect(try ResourceStore(directory: scratch.file("resources"), removingAbandonedTemporaryFiles: false)
+        #expect(try DirectoryStore(directory: scratch.file("resources"), removingAbandonedTemporaryFiles: false)
             .removeAbandonedTemporaryFiles() == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("resources/.tmp")).isEmpty)
     }
@@ -141,7 +141,7 @@ import Testing
     @Test func concurrentStoresOfTheSameContent() async throws {
         let scratch = try StorageScratchDirectory("concurrent")
         defer { scratch.remove() }
-        let store = try ResourceStore(directory: scratch.file("resources"))
+        let store = try DirectoryStore(directory: scratch.file("resources"))
         let samples = ["live/IMG_3582.HEIC", "live/IMG_3582.mov", "live/train.jpg"]
         let results = try await withThrowingTaskGroup(of: StoredResource.self) { group in
             for index in 0..<24 {

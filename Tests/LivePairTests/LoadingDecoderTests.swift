@@ -25,7 +25,7 @@ struct LoadingDecoderTests {
     @Test("larger targets: a DCT-scaled JPEG decode that still covers the target")
     func dctScaling() throws {
         let decoder = MediaStillDecoder()
-        let geometry = ImageGeometry(targetSize: PixelSize(width: 400, height: 400))
+        let geometry = ImageGeometry(targetSize: PixelSize(width: 400, height: 400), degradedMinimumCoverage: 1)
         let jpeg = try decoder.decodePreview(
             path: SampleMedia.path("live/train.jpg"), geometry: geometry, cancellation: CancellationFlag())
         #expect(jpeg.isFullQuality)

@@ -3,9 +3,10 @@ import LivePairMedia
 import Testing
 import TestSupport
 
-/// The degraded placeholder policy (docs/loading.md, "Degraded results"): a cheap source
-/// qualifies when it covers `degradedMinimumCoverage` (default 0.75) of the fitted target size;
-/// it is then scaled to the final size. Final results keep the strict rule.
+/// The degraded placeholder policy (docs/loading.md, "Degraded results") with a coverage set: a
+/// cheap source qualifies when it covers `degradedMinimumCoverage` of the fitted target size; it
+/// is delivered at its own size (never enlarged). Final results keep the strict rule. The
+/// default policy (0, any embedded image) is tested in LoadingFirstImageTests.
 @Suite("Loading: degraded results")
 struct LoadingDegradedTests {
     static let target = PixelSize(width: 512, height: 512)
@@ -31,7 +32,7 @@ struct LoadingDegradedTests {
 
     @Test("coverage is measured against the fitted size, in the smaller proportion")
     func coverageArithmetic() {
-        let geometry = ImageGeometry(targetSize: Self.target)
+        let geometry = ImageGeometry(targetSize: Self.target, degradedMinimumCoverage: 0.75)
         // A 4032x3024 image fits 512x512 as 512x384: a 416x312 thumbnail covers 0.8125 of it.
         #expect(geometry.coverage(sourceWidth: 416, sourceHeight: 312, fullWidth: 4032, fullHeight: 3024) == 0.8125)
         #expect(geometry.qualifiesAsDegraded(sourceWidth: 416, sourceHeight: 312, fullWidth: 4032, fullHeight: 3024))
@@ -46,10 +47,13 @@ struct LoadingDegradedTests {
         // Clamped option values.
         #expect(ImageGeometry(targetSize: Self.target, degradedMinimumCoverage: 3).degradedMinimumCoverage == 1)
         #expect(ImageGeometry(targetSize: Self.target, degradedMinimumCoverage: -1).degradedMinimumCoverage == 0)
-        #expect(ImageRequestOptions().degradedMinimumCoverage == 0.75)
+        // The default, 0: any embedded image qualifies, the 160x120 Exif thumbnail too.
+        #expect(ImageRequestOptions().degradedMinimumCoverage == 0)
+        #expect(ImageGeometry(targetSize: Self.target).qualifiesAsDegraded(
+            sourceWidth: 160, sourceHeight: 120, fullWidth: 4032, fullHeight: 3024))
     }
 
-    @Test("iPhone HEICs at 512 px: the degraded result is the 416x312 thmb item, scaled up to the final size",
+    @Test("iPhone HEICs at 512 px: the degraded result is the 416x312 thmb item, at its own size",
         arguments: heicPhotos)
     func heicThumbnail(photo: String) async throws {
         let preview = try decodedPreview(photo)
@@ -59,9 +63,10 @@ struct LoadingDegradedTests {
         let full = try #require(preview.fullSize)
         #expect(full.height * 3 == full.width * 4)  // 3024x4032 or 4284x5712, portrait
         let (degraded, final) = try await opportunistic(photo)
-        #expect((degraded.width, degraded.height) == (384, 512))
+        #expect((degraded.width, degraded.height) == (312, 416))
         #expect((final.width, final.height) == (384, 512))
-        let difference = try #require(degraded.meanAbsoluteDifference(to: final))
+        let enlarged = try degraded.scaled(toWidth: final.width, height: final.height, filter: .bilinear)
+        let difference = try #require(enlarged.meanAbsoluteDifference(to: final))
         #expect(difference < 10, "degraded vs final differ by \(difference)")
     }
 
@@ -77,9 +82,10 @@ struct LoadingDegradedTests {
             cancellation: CancellationFlag())
         #expect((full.width, full.height) == (1008, 756))
         let (degraded, final) = try await opportunistic("live/train.jpg")
-        #expect((degraded.width, degraded.height) == (512, 384))
+        #expect((degraded.width, degraded.height) == (504, 378))
         #expect((final.width, final.height) == (512, 384))
-        #expect(try #require(degraded.meanAbsoluteDifference(to: final)) < 6)
+        let enlarged = try degraded.scaled(toWidth: final.width, height: final.height, filter: .bilinear)
+        #expect(try #require(enlarged.meanAbsoluteDifference(to: final)) < 6)
         // Exif orientation 6 (the 51F2 JPEG): the 1/8 decode turned upright, 378x504.
         let turned = try decodedPreview("live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg")
         #expect(turned.source == .reducedDecode(denominator: 8))
@@ -126,16 +132,17 @@ struct LoadingDegradedTests {
         #expect((original.image.width, original.image.height) == (4284, 5712))
     }
 
-    @Test("Live Photo requests: the degraded placeholder has the final still's size")
+    @Test("Live Photo requests with a coverage of 0.75: the degraded placeholder is the thmb item at its own size")
     func livePhotoPlaceholder() async throws {
         let recorder = CallRecorder()
         LivePhotoManager().requestLivePhoto(
             resourceFileURLs: samplePaths(loadingSamplePairs[3]), targetSize: Self.target,
-            resultHandler: recorder.livePhotoHandler())
+            options: ImageRequestOptions(degradedMinimumCoverage: 0.75), resultHandler: recorder.livePhotoHandler())
         let calls = await recorder.waitForTerminal()
         #expect(calls.map(\.isDegraded) == [true, false])
         let placeholder = try #require(calls.first?.image), still = try #require(calls.last?.livePhoto?.still)
-        #expect((placeholder.width, placeholder.height) == (still.width, still.height))
+        #expect(calls.first?.degradedSource == .heifThumbnail)
+        #expect((placeholder.width, placeholder.height) == (312, 416))
         #expect((still.width, still.height) == (384, 512))
     }
 }

@@ -27,6 +27,8 @@ struct RecordedCall: Sendable {
     let image: PixelBuffer?
     let livePhoto: LivePhoto?
     let isTerminal: Bool
+    /// `ResultInfo.degradedSource`.
+    var degradedSource: PreviewSource? = nil
 }
 
 /// Records handler calls (thread-safe) and waits for the terminal one.
@@ -42,7 +44,8 @@ final class CallRecorder: Sendable {
             self.append(
                 RecordedCall(
                     isDegraded: info.isDegraded, isCancelled: info.isCancelled, error: info.error,
-                    requestID: info.requestID, image: event?.image, livePhoto: livePhoto, isTerminal: info.isTerminal))
+                    requestID: info.requestID, image: event?.image, livePhoto: livePhoto, isTerminal: info.isTerminal,
+                    degradedSource: info.degradedSource))
         }
     }
 
@@ -51,7 +54,8 @@ final class CallRecorder: Sendable {
             self.append(
                 RecordedCall(
                     isDegraded: info.isDegraded, isCancelled: info.isCancelled, error: info.error,
-                    requestID: info.requestID, image: image, livePhoto: nil, isTerminal: info.isTerminal))
+                    requestID: info.requestID, image: image, livePhoto: nil, isTerminal: info.isTerminal,
+                    degradedSource: info.degradedSource))
         }
     }
 

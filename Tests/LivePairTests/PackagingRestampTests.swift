@@ -62,4 +62,29 @@ struct PackagingRestampTests {
         let result = try LivePhotoPackager().restamp(photo: photo, video: video, outputDirectory: nil)
         #expect(!result.findings.contains { $0.code == .identifierMismatch || $0.severity == .error })
     }
+
+    @Test("a movie with 31 nested udta boxes in moov restamps in well under 2 seconds (writing is linear in depth)")
+    func deeplyNestedMovie() throws {
+        var bytes = try SampleMedia.bytes("live/IMG_3582.mov")
+        let moov = try #require(SampleVariants.boxes(in: bytes).last { $0.type == "moov" })
+        #expect(moov.end == bytes.count && moov.headerSize == 8)
+        var chain: [UInt8] = []
+        for _ in 0..<31 {
+            let size = UInt32(chain.count + 8)
+            chain = withUnsafeBytes(of: size.bigEndian, Array.init) + Array("udta".utf8) + chain
+        }
+        bytes += chain
+        let moovSize = UInt32(moov.size + chain.count)
+        bytes.replaceSubrange(moov.offset..<moov.offset + 4, with: withUnsafeBytes(of: moovSize.bigEndian, Array.init))
+        let workspace = try SampleVariants.Workspace()
+        let photo = try workspace.copy("live/IMG_3582.HEIC", as: "IMG_3582.HEIC")
+        let video = try workspace.write(bytes, as: "IMG_3582.mov")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try LivePhotoPackager().restamp(
+            photo: photo, video: video, outputDirectory: workspace.url.appendingPathComponent("out").path)
+        #expect(clock.now - start < .seconds(2))
+        #expect(ResourceIdentifier().identify(path: result.videoPath).contentIdentifier?.rawValue == result.contentIdentifier)
+    }
+
 }

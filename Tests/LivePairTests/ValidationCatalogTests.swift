@@ -13,6 +13,7 @@ struct ValidationCatalogTests {
         "unsupported-video-codec", "unusual-duration", "corrupt-file", "motion-photo-video-missing",
         "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video", "not-media",
         "sample-table-out-of-file", "missing-video-track", "truncated-image-data",
+        "conflicting-content-identifiers", "xmp-on-non-primary-item",
     ]
 
     @Test("every required code is in the catalog, once, in kebab case, with a title and a hint")
@@ -33,7 +34,7 @@ struct ValidationCatalogTests {
         let errors: Set<FindingCode> = [
             .missingContentIdentifier, .identifierMismatch, .missingStillImageTime, .stillImageTimeOutOfRange,
             .corruptFile, .unsupportedVideoCodec, .motionPhotoVideoMissing, .undecodablePhoto, .undecodableVideo,
-            .notMedia, .sampleTableOutOfFile, .missingVideoTrack, .truncatedImageData,
+            .notMedia, .sampleTableOutOfFile, .missingVideoTrack, .truncatedImageData, .conflictingContentIdentifiers,
         ]
         let infos: Set<FindingCode> = [.aspectMismatch, .hevcVideo, .unusualDuration]
         for rule in ValidationRule.catalog {
@@ -47,6 +48,7 @@ struct ValidationCatalogTests {
         let rejecting: Set<FindingCode> = [
             .missingContentIdentifier, .identifierMismatch, .ambiguousPair, .corruptFile, .undecodablePhoto,
             .undecodableVideo, .notMedia, .sampleTableOutOfFile, .missingVideoTrack, .truncatedImageData,
+            .conflictingContentIdentifiers,
         ]
         for rule in ValidationRule.catalog {
             let expected: UploadEffect = rejecting.contains(rule.code) ? .rejectsUpload : .acceptedWithFlag

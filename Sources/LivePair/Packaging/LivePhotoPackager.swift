@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LivePairFormats
 import LivePairMedia
 
@@ -35,6 +40,7 @@ public struct LivePhotoPackager: Sendable {
         contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
+        Self.recoverStaging(files: [photo, video], directories: [outputDirectory])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
@@ -59,6 +65,7 @@ public struct LivePhotoPackager: Sendable {
         video: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
+        Self.recoverStaging(files: [video], directories: [outputDirectory])
         let videoIdentity = try readableIdentity(video)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
@@ -91,13 +98,18 @@ public struct LivePhotoPackager: Sendable {
     /// - Parameters:
     ///   - outputDirectory: where the restamped copies go (same file names); nil replaces the
     ///     originals in place, atomically (each is renamed over only after both new files are
-    ///     complete and the pair validated).
+    ///     complete and the pair validated, the two renames journaled so that a run killed between
+    ///     them is completed by the next packaging run). A symbolic link is written through: its
+    ///     target is replaced, the link stays.
     ///   - stillImageTime: nil keeps the movie's still-image time (or takes the middle frame).
     public func restamp(
         photo: String, video: String, outputDirectory: String?, stillImageTime: Double? = nil,
         contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try resolvedIdentifier(contentIdentifier)
+        let inPlace = outputDirectory == nil
+        let (photo, video) = inPlace ? (Self.resolvingLinks(photo), Self.resolvingLinks(video)) : (photo, video)
+        Self.recoverStaging(files: [photo, video], directories: outputDirectory.map { [$0] } ?? [])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         guard photoIdentity.format == .heic || photoIdentity.format == .jpeg else {
             throw .unsupportedStill(path: photo, format: photoIdentity.format.rawValue)
@@ -106,7 +118,6 @@ public struct LivePhotoPackager: Sendable {
             throw .unsupportedVideo(
                 path: video, reason: "restamping keeps the movie's streams, which must be H.264 or HEVC in MOV or MP4")
         }
-        let inPlace = outputDirectory == nil
         if let outputDirectory { try StagedOutputs.createDirectory(outputDirectory) }
         let staged = StagedOutputs(options, overwrite: inPlace || options.overwrite)
         let photoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: photo))" } ?? photo
@@ -156,6 +167,7 @@ public struct LivePhotoPackager: Sendable {
         _ staged: StagedOutputs, identifier: String, photo: (staged: String, output: String, handling: OutputHandling),
         video: (staged: String, output: String, handling: OutputHandling), stillImageTime: Double
     ) throws(PackagingError) -> PackagedLivePhoto {
+        PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validatePair(
             photo: photo.staged, video: video.staged, staged: staged)
         try staged.commit()
@@ -165,13 +177,35 @@ public struct LivePhotoPackager: Sendable {
             findings: findings)
     }
 
-    /// The identifier to write: the given one (printable ASCII, at most 255 bytes) or a fresh UUID.
+    /// The identifier to write: the given one, which must be an RFC 4122 UUID (8-4-4-4-12
+    /// hexadecimal digits, version 1-5, variant 10xx) and is written uppercase as Apple writes it,
+    /// or a fresh random UUID.
     func resolvedIdentifier(_ given: String?) throws(PackagingError) -> String {
         guard let given else { return ContentIdentifier.random().rawValue }
-        guard !given.isEmpty, given.utf8.count <= 255, given.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            throw .invalidArgument("the identifier '\(given)' must be 1-255 printable ASCII characters (a UUID)")
+        let upper = given.uppercased()
+        let scalars = Array(upper.utf8)
+        guard ContentIdentifier(rawValue: upper)?.isWellFormedUUID == true, scalars.count == 36,
+            (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(scalars[14]),
+            [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "A"), UInt8(ascii: "B")].contains(scalars[19])
+        else {
+            throw .invalidArgument(
+                "the identifier '\(given)' is not an RFC 4122 UUID (like 0E5A2C44-9B1D-4F3A-8C7E-2D6B1A9F0C35)")
         }
-        return given
+        return upper
+    }
+
+    /// Completes or removes what dead runs left in the folders of `files` and in `directories`
+    /// (`StagingRecovery`), before an operation reads or writes there.
+    static func recoverStaging(files: [String], directories: [String]) {
+        StagingRecovery.recover(directories: files.map(StagedOutputs.directory(of:)) + directories)
+    }
+
+    /// `path` with symbolic links resolved (`realpath`); `path` itself when it cannot be resolved
+    /// (a missing file is reported by the read that follows).
+    static func resolvingLinks(_ path: String) -> String {
+        guard let resolved = FileSystemPath.withCString(path, { realpath($0, nil) }) else { return path }
+        defer { free(resolved) }
+        return FileSystemPath.string(cString: resolved)
     }
 
     /// The last path component.

@@ -28,6 +28,7 @@ public struct MotionPhotoConverter: Sendable {
     public func motionPhoto(
         photo: String, video: String, output: String, stillImageTime: Double? = nil
     ) throws(PackagingError) -> PackagedMotionPhoto {
+        LivePhotoPackager.recoverStaging(files: [photo, video, output], directories: [])
         let (photoIdentity, videoIdentity) = (try packager.readableIdentity(photo), try packager.readableIdentity(video))
         let directory = StagedOutputs.directory(of: output)
         try StagedOutputs.createDirectory(directory)
@@ -73,6 +74,7 @@ public struct MotionPhotoConverter: Sendable {
         motionPhoto path: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
     ) throws(PackagingError) -> PackagedLivePhoto {
         let identifier = try packager.resolvedIdentifier(contentIdentifier)
+        LivePhotoPackager.recoverStaging(files: [path], directories: [outputDirectory])
         let file: FileByteSource
         let extractor: MotionPhotoVideoExtractor
         let extraction: MotionPhotoVideoExtractor.Extraction

@@ -20,7 +20,7 @@ final class StagedOutputs {
 
     private var entries: [Entry] = []
     /// Staging folder per destination folder.
-    private var stagingFolders: [String: String] = [:]
+    private var stagingFolders: [String: StagingFolder] = [:]
     private let overwrite: Bool
     private let durable: Bool
     private let interpose: (@Sendable (any ByteSink) -> any ByteSink)?
@@ -46,11 +46,10 @@ final class StagedOutputs {
     func write(
         _ path: String, scratch: Bool = false, _ body: (any ByteSink) throws(FormatError) -> Void
     ) throws(PackagingError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .format(.io(path: path, reason: String(cString: strerror(errno)))) }
+        let descriptor = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .format(.io(path: path, reason: FileSystemPath.errorText(errno))) }
         if let destination = entries.first(where: { $0.temporary == path })?.destination {
-            var existing = stat()
-            if stat(destination, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+            if let existing = FileSystemPath.status(destination), (existing.st_mode & S_IFMT) == S_IFREG {
                 _ = fchmod(descriptor, existing.st_mode & 0o7777)
             }
         }
@@ -58,15 +57,15 @@ final class StagedOutputs {
             let fileSink = FileDescriptorSink(descriptor: descriptor, path: path)
             try body(scratch ? fileSink : interpose?(fileSink) ?? fileSink)
             if durable, !scratch, fsync(descriptor) != 0 {
-                throw FormatError.io(path: path, reason: String(cString: strerror(errno)))
+                throw FormatError.io(path: path, reason: FileSystemPath.errorText(errno))
             }
             guard close(descriptor) == 0 else {
-                unlink(path)
-                throw FormatError.io(path: path, reason: String(cString: strerror(errno)))
+                FileSystemPath.unlink(path)
+                throw FormatError.io(path: path, reason: FileSystemPath.errorText(errno))
             }
         } catch {
             close(descriptor)
-            unlink(path)
+            FileSystemPath.unlink(path)
             throw .format(error)
         }
     }
@@ -81,13 +80,7 @@ final class StagedOutputs {
             throw .invalidArgument("two outputs would be written to \(destination)")
         }
         let directory = Self.directory(of: destination)
-        let folder: String
-        if let existing = stagingFolders[directory] {
-            folder = existing
-        } else {
-            folder = try Self.makeStagingFolder(in: directory)
-            stagingFolders[directory] = folder
-        }
+        let folder = try stagingFolder(in: directory)
         let name = destination.split(separator: "/").last.map(String.init) ?? "output"
         let temporary = "\(folder)/\(name)"
         entries.append(Entry(temporary: temporary, destination: destination))
@@ -97,10 +90,15 @@ final class StagedOutputs {
     /// A scratch path in the staging folder of `directory` for intermediate files (a transcode);
     /// removed with the staging folder.
     func scratch(in directory: String, name: String) throws(PackagingError) -> String {
-        if let existing = stagingFolders[directory] { return "\(existing)/\(name)" }
-        let folder = try Self.makeStagingFolder(in: directory)
+        "\(try stagingFolder(in: directory))/\(name)"
+    }
+
+    /// The staging folder of `directory`, created (and locked) on first use.
+    private func stagingFolder(in directory: String) throws(PackagingError) -> String {
+        if let existing = stagingFolders[directory] { return existing.path }
+        let folder = try StagingFolder.create(in: directory)
         stagingFolders[directory] = folder
-        return "\(folder)/\(name)"
+        return folder.path
     }
 
     /// `text` with staged paths replaced by their destinations (findings name the final paths).
@@ -110,18 +108,31 @@ final class StagedOutputs {
         return result
     }
 
-    /// Renames every staged file into place. If a rename fails, the ones already renamed stay
-    /// (each is complete and valid) and the rest are removed; the error names the failed one.
+    /// Renames every staged file into place. Several files are one recoverable step: a
+    /// `CommitJournal` listing the renames is flushed into the staging folders first, so a run killed
+    /// between two renames is completed by the next packaging run on those folders
+    /// (`StagingRecovery`). If a rename fails, the ones already renamed stay (each is complete and
+    /// valid) and the rest are removed; the error names the failed one.
     func commit() throws(PackagingError) {
         finished = true
         defer { removeStagingFolders() }
-        for (index, entry) in entries.enumerated() where rename(entry.temporary, entry.destination) != 0 {
-            let reason = String(cString: strerror(errno))
-            for later in entries[index...] { unlink(later.temporary) }
+        if entries.count > 1 {
+            let journal = CommitJournal(entries: entries.map {
+                CommitJournal.Entry(
+                    temporary: CommitJournal.absolute($0.temporary), destination: CommitJournal.absolute($0.destination),
+                    original: CommitJournal.identity(of: $0.destination))
+            })
+            for folder in stagingFolders.values { try journal.write(into: folder.path) }
+        }
+        for (index, entry) in entries.enumerated() {
+            if index == 1 { PackagingKillPoint.reached(.betweenCommitRenames) }
+            guard FileSystemPath.rename(entry.temporary, entry.destination) != 0 else { continue }
+            let reason = FileSystemPath.errorText(errno)
+            for later in entries[index...] { FileSystemPath.unlink(later.temporary) }
             throw .format(.io(path: entry.destination, reason: reason))
         }
         for directory in Set(entries.map { Self.directory(of: $0.destination) }) where durable {
-            let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+            let descriptor = FileSystemPath.open(directory, O_RDONLY | O_CLOEXEC)
             if descriptor >= 0 {
                 _ = fsync(descriptor)
                 close(descriptor)
@@ -132,42 +143,19 @@ final class StagedOutputs {
     /// Removes every staged file and the staging folders.
     func discard() {
         finished = true
-        for entry in entries { unlink(entry.temporary) }
+        for entry in entries { FileSystemPath.unlink(entry.temporary) }
         entries.removeAll()
         removeStagingFolders()
     }
 
     private func removeStagingFolders() {
-        for folder in stagingFolders.values {
-            // Scratch files (a transcode's intermediate) may remain; remove the folder's files.
-            if let handle = opendir(folder) {
-                while let entry = readdir(handle) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                    }
-                    if name != ".", name != ".." { unlink("\(folder)/\(name)") }
-                }
-                closedir(handle)
-            }
-            rmdir(folder)
-        }
+        for folder in stagingFolders.values { folder.remove() }
         stagingFolders.removeAll()
-    }
-
-    private static func makeStagingFolder(in directory: String) throws(PackagingError) -> String {
-        for _ in 0..<16 {
-            let token = String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 16)
-            let folder = "\(directory)/.livepair-staging-\(token)"
-            if mkdir(folder, 0o700) == 0 { return folder }
-            if errno != EEXIST { throw .format(.io(path: folder, reason: String(cString: strerror(errno)))) }
-        }
-        throw .format(.io(path: directory, reason: "no staging folder name was free"))
     }
 
     /// Whether something exists at `path`.
     static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
+        FileSystemPath.linkStatus(path) != nil
     }
 
     /// The directory part of `path` ("." for a bare name).
@@ -182,8 +170,8 @@ final class StagedOutputs {
         var built = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             built += "/" + component
-            if mkdir(built, 0o755) != 0, errno != EEXIST {
-                throw .format(.io(path: built, reason: String(cString: strerror(errno))))
+            if FileSystemPath.mkdir(built, 0o755) != 0, errno != EEXIST {
+                throw .format(.io(path: built, reason: FileSystemPath.errorText(errno)))
             }
         }
     }

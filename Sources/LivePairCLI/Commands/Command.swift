@@ -33,7 +33,7 @@ extension Command {
             return .exit(usageFailure(error, streams: streams))
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .exit(.success)
         }
         guard !parsed.positionals.isEmpty else {
@@ -44,8 +44,8 @@ extension Command {
 
     /// Reports a usage error the swift-argument-parser way and returns exit status 64.
     package static func usageFailure(_ error: UsageError, streams: OutputStreams) -> ExitCode {
-        streams.printError("Error: \(error.message)")
-        streams.printError("Usage: \(usage)")
+        streams.printError("Error: \(TerminalText.escaped(error.message))")
+        streams.printError(HelpText.wrapped("Usage: \(usage)"))
         streams.printError("  See 'livepair \(name) --help' for more information.")
         return .usage
     }

@@ -22,7 +22,7 @@ public enum InspectCommand: Command {
           <path>                  Files or directories to inspect.
 
         OPTIONS:
-          --json                  Print a JSON array, one object per file (schema: docs/cli.md).
+          --json                  Print a JSON array, one object per file (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:

@@ -46,12 +46,12 @@ enum InspectReport {
             let size = identity.width.flatMap { width in identity.height.map { "\(width)x\($0)" } } ?? "-"
             let codecs = [identity.videoCodec, identity.audioCodec].compactMap { $0 }.joined(separator: "+")
             rows.append([
-                identity.path, identity.format.rawValue, identity.role.rawValue,
-                identity.contentIdentifier?.rawValue ?? "-",
+                TerminalText.path(identity.path), identity.format.rawValue, identity.role.rawValue,
+                identity.contentIdentifier.map { TerminalText.escaped($0.rawValue) } ?? "-",
                 identity.stillImageTime.map { format($0, digits: 3) + "s" } ?? "-",
                 size, identity.orientation.map(String.init) ?? "-",
                 identity.duration.map { format($0, digits: 3) + "s" } ?? "-",
-                codecs.isEmpty ? "-" : codecs,
+                codecs.isEmpty ? "-" : TerminalText.escaped(codecs),
                 identity.captureDate?.iso8601 ?? "-",
             ])
         }
@@ -68,19 +68,19 @@ enum InspectReport {
         for (identity, row) in zip(identities, rows) {
             text += line(row) + "\n"
             if let motion = identity.motionPhoto {
-                let range = motion.videoOffset.map { offset in "video at \(offset), \(motion.videoLength ?? 0) bytes" }
+                let range = motion.videoOffset.map { offset in "video at \(offset), " + Wording.count(Int(motion.videoLength ?? 0), "byte") }
                     ?? "video missing"
-                text += "    motion photo (\(motion.vendor)): \(range)"
+                text += "    motion photo (\(TerminalText.escaped(motion.vendor))): \(range)"
                 text += motion.presentationTimestampUs.map { ", still at \($0) us" } ?? ""
                 text += "\n"
             }
-            for issue in identity.issues { text += "    error[\(issue.code)]: \(issue.message)\n" }
+            for issue in identity.issues { text += "    error[\(issue.code)]: \(TerminalText.escaped(issue.message))\n" }
         }
         let failed = identities.filter { !$0.isComplete }.count
         var counts: [ResourceRole: Int] = [:]
         for identity in identities { counts[identity.role, default: 0] += 1 }
         let roles = ResourceRole.allCases.compactMap { role in counts[role].map { "\($0) \(role.rawValue)" } }
-        text += "\(identities.count) files: \(roles.joined(separator: ", "))"
+        text += Wording.count(identities.count, "file") + (roles.isEmpty ? "" : ": ") + roles.joined(separator: ", ")
         text += failed > 0 ? "; \(failed) could not be read completely\n" : "\n"
         return text
     }

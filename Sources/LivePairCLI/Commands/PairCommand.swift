@@ -16,7 +16,7 @@ public enum PairCommand: Command {
         folders and have any names. When several files carry one identifier, the pair is chosen by
         folder, then name, then capture time, and the ambiguity is reported. Byte-identical copies and
         loose movies equal to a motion photo's embedded video are reported as duplicates.
-        Files are only read, never changed. Rules: docs/pairing.md.
+        Files are only read, never changed. The pairing rules are in the documentation.
 
         USAGE: \(usage)
 
@@ -24,7 +24,7 @@ public enum PairCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --json                  Print one JSON object (schema: docs/cli.md).
+          --json                  Print one JSON object (schema: see the documentation).
           --match-names           Also pair a still and a movie that both lack identifiers when they
                                   share folder and name and were taken within 3 seconds of each
                                   other; such pairs are marked weak (stamp them with 'livepair restamp').

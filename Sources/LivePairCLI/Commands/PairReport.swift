@@ -47,6 +47,7 @@ enum PairReport {
     /// The readable report: one section per kind, then a summary line.
     static func text(_ result: PairingResult) -> String {
         var text = ""
+        let show = TerminalText.path
         func section(_ title: String, _ lines: [String]) {
             guard !lines.isEmpty else { return }
             text += "\(title) (\(lines.count)):\n"
@@ -54,23 +55,23 @@ enum PairReport {
         }
         section("Live Photos", result.pairs.map { pair in
             let identifier = pair.contentIdentifier?.rawValue ?? "(no identifier)"
-            return "\(identifier)  \(pair.photo.path) + \(pair.video.path)" + (pair.isWeak ? "  [weak: matched by name]" : "")
+            return "\(identifier)  \(show(pair.photo.path)) + \(show(pair.video.path))" + (pair.isWeak ? "  [weak: matched by name]" : "")
         })
-        section("Motion photos", result.motionPhotos.map(\.path))
+        section("Motion photos", result.motionPhotos.map { show($0.path) })
         section("Ambiguous", result.ambiguous.map { match in
-            let chosen = match.chosen.map { "chose \($0.photo.path) + \($0.video.path) by \(match.rule)" } ?? "no pair (\(match.rule))"
-            return "\(match.contentIdentifier.rawValue)  \((match.photos + match.videos).joined(separator: ", "))  -> \(chosen)"
+            let chosen = match.chosen.map { "chose \(show($0.photo.path)) + \(show($0.video.path)) by \(match.rule)" } ?? "no pair (\(match.rule))"
+            return "\(match.contentIdentifier.rawValue)  \((match.photos + match.videos).map(show).joined(separator: ", "))  -> \(chosen)"
         })
         section("Unpaired", result.unpaired.map { entry in
             let identifier = entry.resource.contentIdentifier.map { "  \($0.rawValue)" } ?? ""
-            return "\(entry.resource.path)  \(entry.resource.role.rawValue)\(identifier)  \(entry.reason.rawValue)"
+            return "\(show(entry.resource.path))  \(entry.resource.role.rawValue)\(identifier)  \(entry.reason.rawValue)"
         })
         section("Duplicates", result.duplicates.map { group in
-            "\(group.duplicates.joined(separator: ", ")) = \(group.original)  (\(group.kind.rawValue))"
+            "\(group.duplicates.map(show).joined(separator: ", ")) = \(show(group.original))  (\(group.kind.rawValue))"
         })
-        text += "\(result.pairs.count) Live Photos (\(result.pairs.filter(\.isWeak).count) weak), "
-            + "\(result.motionPhotos.count) motion photos, \(result.unpaired.count) unpaired, "
-            + "\(result.ambiguous.count) ambiguous, \(result.duplicates.count) duplicate groups\n"
+        text += Wording.count(result.pairs.count, "Live Photo") + " (\(result.pairs.filter(\.isWeak).count) weak), "
+            + Wording.count(result.motionPhotos.count, "motion photo") + ", \(result.unpaired.count) unpaired, "
+            + "\(result.ambiguous.count) ambiguous, " + Wording.count(result.duplicates.count, "duplicate group") + "\n"
         return text
     }
 }

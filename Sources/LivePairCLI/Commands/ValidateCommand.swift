@@ -13,7 +13,7 @@ public enum ValidateCommand: Command {
         OVERVIEW: \(abstract)
 
         Pairs the files first (as 'livepair pair'), then checks every Live Photo, orphan half and
-        motion photo against the rule catalog (docs/validation.md). Reads metadata only unless --deep;
+        motion photo against the rule catalog (listed in the documentation). Reads metadata only unless --deep;
         never changes files.
 
         USAGE: \(usage)
@@ -22,7 +22,7 @@ public enum ValidateCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --json                  Print one JSON object (schema: docs/cli.md).
+          --json                  Print one JSON object (schema: see the documentation).
           --deep                  Also decode each still's image and each movie's frame at the
                                   still-image time, and report data that does not decode.
           --severity <level>      Show only findings at or above info, warning or error (default: info).

@@ -48,13 +48,14 @@ package enum ValidateReport {
         var text = ""
         func findingLines(_ findings: [Finding]) {
             for finding in findings {
-                text += "    \(finding.severity.rawValue.uppercased()) [\(finding.code.rawValue)] \(finding.path): \(finding.message)\n"
-                text += "      fix: \(finding.hint)\n"
+                text += "    \(finding.severity.rawValue.uppercased()) [\(finding.code.rawValue)] \(TerminalText.path(finding.path)): "
+                    + TerminalText.escaped(finding.message) + "\n"
+                text += "      fix: \(TerminalText.escaped(finding.hint))\n"
             }
         }
         for asset in report.assets {
             let mark = asset.status == .invalid ? "✗" : asset.status == .warning ? "!" : "✓"
-            let halves = [asset.photo ?? "(no photo)", asset.kind == .livePhoto ? (asset.video ?? "(no video)") : nil]
+            let halves = [asset.photo.map(TerminalText.path) ?? "(no photo)", asset.kind == .livePhoto ? (asset.video.map(TerminalText.path) ?? "(no video)") : nil]
                 .compactMap { $0 }.joined(separator: " + ")
             let identifier = asset.contentIdentifier.map { "\($0.rawValue)  " } ?? ""
             text += "\(mark) \(asset.kind.rawValue)  \(identifier)\(halves)  \(asset.status.rawValue)\n"
@@ -64,15 +65,15 @@ package enum ValidateReport {
         if !filesWithFindings.isEmpty {
             text += "Other files:\n"
             for file in filesWithFindings {
-                text += "  \(file.path)  \(file.role.rawValue)\n"
+                text += "  \(TerminalText.path(file.path))  \(file.role.rawValue)\n"
                 findingLines(file.findings)
             }
         }
         let statuses = report.assets.map(\.status)
-        text += "\(report.assets.count) assets (\(statuses.filter { $0 == .valid }.count) valid, "
+        text += Wording.count(report.assets.count, "asset") + " (\(statuses.filter { $0 == .valid }.count) valid, "
             + "\(statuses.filter { $0 == .warning }.count) with warnings, \(statuses.filter { $0 == .invalid }.count) invalid), "
-            + "\(report.files.count) other files; \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, "
-            + "\(counts[.info] ?? 0) info\n"
+            + Wording.count(report.files.count, "other file") + "; " + Wording.count(counts[.error] ?? 0, "error") + ", "
+            + Wording.count(counts[.warning] ?? 0, "warning") + ", \(counts[.info] ?? 0) info\n"
         return text
     }
 }

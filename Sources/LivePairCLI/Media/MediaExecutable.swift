@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import LivePairFormats
 
 /// The `livepair-media` executable: finding it and handing the process over to it.
 enum MediaExecutable {
@@ -16,21 +17,16 @@ enum MediaExecutable {
             readlink("/proc/self/exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
         }
         guard count > 0, count < buffer.count else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+        return FileSystemPath.string(bytes: buffer[..<count])
     }
 
     /// Replaces this process with `path` run with `arguments` (the program name is added); returns
-    /// why when `execv` fails (on success it does not return). When `arguments` are this process's
-    /// own, its original argument bytes are passed on unchanged (paths need not be UTF-8).
+    /// why when `execv` fails (on success it does not return). Each argument is passed as the bytes
+    /// it was read as (`FileSystemPath`), so paths that are not UTF-8 reach the media commands whole.
     static func replaceProcess(with path: String, arguments: [String]) -> String {
-        let argv: [UnsafeMutablePointer<CChar>?]
-        if arguments == Array(CommandLine.arguments.dropFirst()) {
-            argv = [strdup(path)] + (1..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0].flatMap { strdup($0) } } + [nil]
-        } else {
-            argv = ([path] + arguments).map { strdup($0) } + [nil]
-        }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { FileSystemPath.withCString($0) { strdup($0) } } + [nil]
         defer { argv.forEach { free($0) } }
-        execv(path, argv)
-        return String(cString: strerror(errno))
+        _ = FileSystemPath.withCString(path) { execv($0, argv) }
+        return FileSystemPath.errorText(errno)
     }
 }

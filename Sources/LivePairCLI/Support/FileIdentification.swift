@@ -16,14 +16,14 @@ package enum FileIdentification {
         return results.values
     }
 
-    /// Collects the files under `paths`, reporting missing paths on standard error; returns the
-    /// files and whether any path was missing.
-    package static func collect(_ paths: [String], streams: OutputStreams) -> (files: [String], anyMissing: Bool) {
+    /// Collects the files under `paths`, reporting on standard error the paths that cannot be used
+    /// (missing, or not a regular file); returns the files and whether any path had a problem.
+    package static func collect(_ paths: [String], streams: OutputStreams) -> (files: [String], anyProblem: Bool) {
         let collection = FileCollector.collect(paths)
-        for path in collection.missing {
-            streams.printError("Error: \(path): no such file or directory")
+        for problem in collection.problems {
+            streams.printError("Error: \(TerminalText.path(problem.path)): \(problem.reason)")
         }
-        return (collection.files, !collection.missing.isEmpty)
+        return (collection.files, !collection.problems.isEmpty)
     }
 }
 

@@ -105,9 +105,27 @@ public indirect enum JSONValue: Sendable, Equatable {
         var value = value
         value.withUTF8 { utf8 in
             var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                buffer.append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                // A byte of a file name that is not UTF-8 (FileSystemPath's U+F780...U+F7FF, encoded
+                // EF 9E xx or EF 9F xx) is written as the escape \uf7XX, so that a reader sees it is
+                // not text (docs/cli.md, "Paths").
+                if byte == 0xEF, index + 1 < utf8.count, utf8[index] == 0x9E || utf8[index] == 0x9F {
+                    buffer.append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<index - 1]))
+                    let carried = (utf8[index] == 0x9E ? 0x80 : 0xC0) + (utf8[index + 1] & 0x3F)
+                    let hex = Array("0123456789abcdef".utf8)
+                    buffer.append("\\uf7")
+                    buffer.append(hex[Int(carried >> 4)])
+                    buffer.append(hex[Int(carried & 0xF)])
+                    index += 2
+                    start = index
+                    continue
+                }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                buffer.append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<index - 1]))
+                start = index
                 switch byte {
                 case UInt8(ascii: "\""): buffer.append("\\\"")
                 case UInt8(ascii: "\\"): buffer.append("\\\\")

@@ -20,6 +20,10 @@ extension ResourceIdentifier {
         {
             identity.contentIdentifier = identifier
             identity.contentIdentifierLocation = found.location
+            let values = (movie.metadata + movie.userDataMetadata).filter { $0.key == QuickTimeMovie.contentIdentifierKey }
+            identity.conflictingContentIdentifiers = values.compactMap {
+                $0.value.stringValue.flatMap(ContentIdentifier.init(rawValue:))
+            }.filter { $0 != identifier }
         }
         identity.stillImageTime = parser.stillImageTime(of: movie, source: source)?.seconds
         identity.make = movie.metadataValue("com.apple.quicktime.make")?.value.stringValue

@@ -67,6 +67,9 @@ extension ResourceIdentifier {
         do {
             if let packet = try file.xmp(from: source).first {
                 xmp = MotionPhotoXMP(packet.bytes, limits: limits)
+                if xmp?.claimsMotionPhoto == true, packet.itemID != file.primaryXMPItemID {
+                    identity.motionPhotoXMPItemNotPrimary = packet.itemID
+                }
             }
         } catch {
             identity.issues.append(IdentityIssue(error))

@@ -27,11 +27,13 @@ public struct ResourceIdentifier: Sendable {
         return identity
     }
 
-    /// Identifies the bytes of `source`, reporting them under `path`.
-    public func identify(source: any ByteSource, path: String) -> ResourceIdentity {
+    /// Identifies the bytes of `source`, reporting them under `path`. The first 32 KiB are read at
+    /// once: they hold the format's signature and, in most files, every header identification needs.
+    public func identify(source original: any ByteSource, path: String) -> ResourceIdentity {
         var identity = ResourceIdentity(path: path)
-        identity.fileSize = source.size
+        identity.fileSize = original.size
         do {
+            let source = try HeadCachedByteSource(original)
             let leading = try source.read(at: 0, count: 64)
             identity.format = FileFormat.detect(leadingBytes: leading)
             switch identity.format {

@@ -14,9 +14,14 @@ public struct IdentityIssue: Sendable, Equatable {
         self.message = message
     }
 
-    /// The issue for a format error.
+    /// The issue for a format error. A read failure's message is the reason alone: the issue
+    /// belongs to an identity that names the path, and reports put the path in front.
     public init(_ error: FormatError) {
-        self.init(code: error.code, message: error.description)
+        if case let .io(_, reason) = error {
+            self.init(code: error.code, message: reason)
+        } else {
+            self.init(code: error.code, message: error.description)
+        }
     }
 }
 
@@ -63,6 +68,12 @@ public struct ResourceIdentity: Sendable, Equatable {
     public var contentIdentifier: ContentIdentifier?
     /// For movies: where the identifier was found (`moov/meta`, or `moov/udta/meta` as ffmpeg writes it).
     public var contentIdentifierLocation: MetadataLocation?
+    /// Identifiers found elsewhere in the same file that differ from `contentIdentifier` (for
+    /// movies, an older one left in `moov/udta/meta`): readers disagree on which one the file has.
+    public var conflictingContentIdentifiers: [ContentIdentifier] = []
+    /// For HEIF stills: the id of an item other than the primary image whose XMP claims a motion
+    /// photo (Google's readers ask the primary's XMP only, so they find no video).
+    public var motionPhotoXMPItemNotPrimary: UInt32?
     /// For Live Photo movies: the still's time on the movie timeline, in seconds.
     public var stillImageTime: Double?
     /// Stored pixel width (before orientation): the primary image, or the video track's coded size.

@@ -48,6 +48,8 @@ enum FileRules {
                     message: "the content identifier of \(name) is only in moov/udta/meta (where ffmpeg writes it), "
                         + "not in moov/meta where Photos looks for it"))
         }
+        findings += ConflictingIdentifiersRule.findings(for: identity)
+        findings += NonPrimaryXMPRule.findings(for: identity)
         return findings
     }
 

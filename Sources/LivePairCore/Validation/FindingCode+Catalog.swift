@@ -5,6 +5,10 @@ extension FindingCode {
     public static let missingContentIdentifier = FindingCode(rawValue: "missing-content-identifier")
     /// A still and a movie that belong together by name carry different identifiers.
     public static let identifierMismatch = FindingCode(rawValue: "identifier-mismatch")
+    /// One file carries two different content identifiers (`moov/meta` and `moov/udta/meta`).
+    public static let conflictingContentIdentifiers = FindingCode(rawValue: "conflicting-content-identifiers")
+    /// A HEIF still's motion-photo XMP is attached to an item other than the primary image.
+    public static let xmpOnNonPrimaryItem = FindingCode(rawValue: "xmp-on-non-primary-item")
     /// The content identifier is not a UUID.
     public static let malformedContentIdentifier = FindingCode(rawValue: "malformed-content-identifier")
     /// A Live Photo movie whose still is absent.

@@ -10,6 +10,14 @@ extension ValidationRule {
             title: "Still and movie carry different identifiers",
             hint: "re-export both halves from Photos together, or run `livepair restamp PHOTO VIDEO` to give them one identifier"),
         ValidationRule(
+            code: .conflictingContentIdentifiers, severity: .error,
+            title: "Two identifiers in one file",
+            hint: "run `livepair restamp PHOTO VIDEO`: it replaces every identifier in both halves"),
+        ValidationRule(
+            code: .xmpOnNonPrimaryItem, severity: .warning,
+            title: "Motion-photo XMP on a non-primary item",
+            hint: "run `livepair convert --to motion-photo PHOTO VIDEO` again: it gives the primary image its own XMP item"),
+        ValidationRule(
             code: .malformedContentIdentifier, severity: .warning,
             title: "Content identifier is not a UUID",
             hint: "run `livepair restamp PHOTO VIDEO` to write a fresh UUID into both halves"),

@@ -19,24 +19,18 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     /// The file's device and inode, from the same `fstat` as `size`.
     public let fileID: FileID
 
-    /// Opens `path` for reading. Throws `FormatError.io` when it cannot be opened or is not a regular file.
+    /// Opens `path` for reading. Throws `FormatError.io` when it cannot be opened or is not a
+    /// regular file (a FIFO, socket or device is refused without blocking and without a read).
     public init(path: String) throws(FormatError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, reason: Self.errorText(errno)) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw .io(path: path, reason: Self.errorText(code))
+        switch FileSystemPath.openRegularFile(path) {
+        case let .success(file):
+            descriptor = file.descriptor
+            size = UInt64(file.status.st_size)
+            name = path
+            fileID = FileID(device: UInt64(file.status.st_dev), inode: UInt64(file.status.st_ino))
+        case let .failure(failure):
+            throw .io(path: path, reason: failure.reason)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw .io(path: path, reason: "not a regular file")
-        }
-        descriptor = fd
-        size = UInt64(info.st_size)
-        name = path
-        fileID = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     deinit { close(descriptor) }
@@ -70,7 +64,6 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     }
 
     private static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 }

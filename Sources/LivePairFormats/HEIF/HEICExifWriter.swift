@@ -2,9 +2,12 @@
 /// tag 0x0011) inside the Exif item, creating the maker note, or the whole Exif item, when absent.
 /// The input is never modified.
 ///
-/// The new Exif item payload (a 4-byte offset 6, `Exif\0\0`, then the TIFF block) goes into a new
-/// top-level `mdat` at the end of the file (before Samsung's trailing `mpvd`/`sefd` boxes, which
-/// must stay last), and the Exif item's `iloc` entry points at it. No other item's data changes:
+/// The new Exif item payload (a 4-byte offset 6, `Exif\0\0`, then the TIFF block) is written over
+/// the existing Exif item's bytes when it fits (zero-padded: the file keeps its size and `meta` does
+/// not change, so restamping again never grows it). Otherwise it goes into a new top-level `mdat`
+/// at the end of the file (before Samsung's trailing `mpvd`/`sefd` boxes, which must stay last),
+/// the Exif item's `iloc` entry points at it, and the old item's bytes are zeroed (no old
+/// identifier, date or GPS position survives unreferenced). No other item's data changes:
 /// when `meta` changes size (a new item, wider `iloc` fields), every file-based extent after it is
 /// moved by the difference, and the bytes are streamed unchanged.
 ///
@@ -97,6 +100,14 @@ public struct HEICExifWriter: Sendable {
         let (tiff, method) = try JPEGMakerNoteWriter.updatedTIFF(
             existing?.tiff, contentIdentifier: contentIdentifier, defaults: defaults, limits: limits)
         let payload = Self.exifItemPayload(tiff: tiff)
+        let space = existing.flatMap { HEIFItemSpace(itemID: $0.itemID, file: file, sourceSize: source.size) }
+        if let existing, let space, UInt64(payload.count) <= space.capacity {
+            let plan = space.overwritePlan(payload: payload, sourceSize: source.size)
+            let result = Result(
+                method: method, exifItemID: existing.itemID, createdItem: false, metaSizeDelta: 0,
+                exifFileOffset: plan.newDataOffset ?? 0, outputSize: plan.size)
+            return (plan, result)
+        }
         let item: HEIFMetaRewriter.ItemData
         if let existing {
             item = .init(id: existing.itemID, bytes: payload, newItemType: nil, describes: nil)
@@ -109,7 +120,8 @@ public struct HEICExifWriter: Sendable {
             }
             item = .init(id: maximum + 1, bytes: payload, newItemType: "Exif", describes: primary)
         }
-        let plan = try HEIFMetaRewriter(source: source, file: file, limits: limits).plan(removing: [], data: item)
+        var plan = try HEIFMetaRewriter(source: source, file: file, limits: limits).plan(removing: [], data: item)
+        if let space { plan = space.blanking(plan) }
         let result = Result(
             method: method, exifItemID: item.id, createdItem: existing == nil, metaSizeDelta: plan.metaSizeDelta,
             exifFileOffset: plan.newDataOffset ?? 0, outputSize: plan.size)

@@ -23,7 +23,12 @@ public struct HEIFFile: Sendable, Equatable {
     /// Throws `unsupported` when the file does not start with `ftyp`, `invalid` when there is no
     /// `meta`, and the errors of `HEIFMeta` for a `meta` that cannot be read at all.
     public init(source original: any ByteSource, limits: ParseLimits = .default) throws(FormatError) {
-        let source = try HEIFHeadCachedSource(original)
+        let source: HeadCachedByteSource
+        if let cached = original as? HeadCachedByteSource {
+            source = cached  // already read ahead (ResourceIdentifier does)
+        } else {
+            source = try HeadCachedByteSource(original)
+        }
         let found = try TopLevelBoxScanner(limits: limits).scanKeepingPrefix(source)
         let scan = (boxes: found.boxes, issues: found.damage.map { [$0] } ?? [])
         guard let ftyp = scan.boxes.first, ftyp.type == "ftyp" else {

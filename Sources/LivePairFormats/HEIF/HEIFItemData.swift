@@ -141,6 +141,12 @@ extension HEIFFile {
         return linked + all.filter { !linked.contains($0) }
     }
 
+    /// The XMP item that describes the primary item (`cdsc` to it), if any.
+    public var primaryXMPItemID: UInt32? {
+        guard let primary = meta.primaryItemID else { return nil }
+        return meta.items.filter(\.isXMP).map(\.id).first { meta.references(from: $0, type: "cdsc").contains(primary) }
+    }
+
     /// Reads the primary's Exif item (or the first Exif item) and returns its TIFF bytes, or nil
     /// when the file has no Exif item. Reads only that item's extents.
     public func exif(from source: any ByteSource) throws(FormatError) -> HEIFExifPayload? {

@@ -19,6 +19,8 @@ struct HEIFMetaRewriter {
         var describes: UInt32?
         /// For a new `mime` item: its content type (`application/rdf+xml` for XMP).
         var contentType: String? = nil
+        /// For a new item: its `infe` goes first in `iinf` (readers that take the first XMP item find it).
+        var firstInItemInfo = false
     }
 
     /// One piece of the output: a range of the input or new bytes.
@@ -46,7 +48,16 @@ struct HEIFMetaRewriter {
 
     // MARK: Planning
 
+    /// The plan; the bytes of `removed` items (those no other item shares) are zeroed in it.
     func plan(removing removed: Set<UInt32>, data: ItemData?) throws(FormatError) -> Plan {
+        var plan = try keptBytesPlan(removing: removed, data: data)
+        for id in removed.sorted() {
+            if let space = HEIFItemSpace(itemID: id, file: file, sourceSize: source.size) { plan = space.blanking(plan) }
+        }
+        return plan
+    }
+
+    private func keptBytesPlan(removing removed: Set<UInt32>, data: ItemData?) throws(FormatError) -> Plan {
         let boxes = file.topLevelBoxes
         guard let last = boxes.last, last.fileOffset + last.size == source.size else {
             throw .unsupported(context: source.name, reason: "the top-level boxes do not cover the whole file")
@@ -80,7 +91,9 @@ struct HEIFMetaRewriter {
             children.contains(where: { $0.type == "iloc" })
         else { throw .invalid(context: "meta", reason: "no iinf or iloc box") }
         if let data, let type = data.newItemType {
-            children[iinfIndex].bytes = try Self.editedItemInfo(children[iinfIndex].bytes, removing: removed, adding: (data.id, type, data.contentType))
+            children[iinfIndex].bytes = try Self.editedItemInfo(
+                children[iinfIndex].bytes, removing: removed, adding: (data.id, type, data.contentType),
+                first: data.firstInItemInfo)
         } else if !removed.isEmpty {
             children[iinfIndex].bytes = try Self.editedItemInfo(children[iinfIndex].bytes, removing: removed, adding: nil)
         }
@@ -323,9 +336,10 @@ struct HEIFMetaRewriter {
     }
 
     /// `iinf` without the entries of `removed`, plus a new `infe` for `adding` (a `mime` item gets
-    /// its content type).
+    /// its content type), last or, with `first`, first.
     static func editedItemInfo(
-        _ box: [UInt8], removing removed: Set<UInt32>, adding: (id: UInt32, type: FourCC, contentType: String?)?
+        _ box: [UInt8], removing removed: Set<UInt32>, adding: (id: UInt32, type: FourCC, contentType: String?)?,
+        first: Bool = false
     ) throws(FormatError) -> [UInt8] {
         var reader = ByteReader(box, context: "meta/iinf")
         _ = try BoxParser.readHeader(&reader)
@@ -352,7 +366,7 @@ struct HEIFMetaRewriter {
                 payload.u8(0)
             }
             let infe = BoxNode.fullBox("infe", version: adding.id > 0xFFFF ? 3 : 2, flags: 0, payload.bytes)
-            entries.append(RawBox(type: "infe", bytes: infe.serialized()))
+            entries.insert(RawBox(type: "infe", bytes: infe.serialized()), at: first ? 0 : entries.count)
         }
         let version: UInt8 = full.version == 0 && entries.count <= 0xFFFF ? 0 : 1
         var writer = ByteWriter()

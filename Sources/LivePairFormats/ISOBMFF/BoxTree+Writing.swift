@@ -12,13 +12,20 @@ extension BoxNode {
     }
 
     /// Header size as written: 16 for `large` boxes or boxes whose size does not fit 32 bits, else 8.
-    public var headerSize: Int {
+    public var headerSize: Int { headerSize(payloadSize: payloadSize) }
+
+    /// Total size as written (header plus payload). The payload is summed once per box (each
+    /// child's size once), so the cost is linear in the subtree, whatever its depth.
+    public var size: UInt64 {
+        let payload = payloadSize
+        return UInt64(headerSize(payloadSize: payload)) + payload
+    }
+
+    /// The header size for a payload of `payloadSize` bytes.
+    private func headerSize(payloadSize: UInt64) -> Int {
         if sizeEncoding == .large { return 16 }
         return payloadSize + 8 > UInt64(UInt32.max) ? 16 : 8
     }
-
-    /// Total size as written (header plus payload).
-    public var size: UInt64 { UInt64(headerSize) + payloadSize }
 
     /// The box's bytes. `isLast` says whether it is the last box of its container or file, the only
     /// place a `toEnd` box keeps its size-0 header.
@@ -48,8 +55,9 @@ extension BoxNode {
 
     /// Writes the header only (size, type, and the 64-bit size of large boxes).
     public func writeHeader(into writer: inout ByteWriter, isLast: Bool = true) {
-        let total = size
-        if headerSize == 16 {
+        let payload = payloadSize
+        let total = UInt64(headerSize(payloadSize: payload)) + payload
+        if total - payload == 16 {
             writer.u32(1)
             writer.fourCC(type)
             writer.u64(total)

@@ -64,7 +64,9 @@ struct MotionPhotoStill {
             guard let primary = file.meta.primaryItemID, file.meta.item(primary) != nil else {
                 throw .invalid(context: "meta/pitm", reason: "no primary item")
             }
-            let item = try file.xmp(from: imageSource).first
+            // Only the primary's own XMP (a `cdsc` to it) is merged; an XMP item describing another
+            // item (an iPhone's gain map) stays as it is and the primary gets its own.
+            let item = try file.primaryXMPItemID.map { id throws(FormatError) in try file.itemData(id, from: imageSource) }
             let brands = Set([file.majorBrand] + file.compatibleBrands)
             format = .heif
             primaryMime = brands.contains("heic") || brands.contains("heix") || !brands.contains("avif") ? "image/heic" : "image/avif"
@@ -127,7 +129,7 @@ struct MotionPhotoStill {
                     }
                     item = .init(
                         id: maximum + 1, bytes: packet, newItemType: "mime", describes: heif.meta.primaryItemID,
-                        contentType: "application/rdf+xml")
+                        contentType: "application/rdf+xml", firstInItemInfo: true)
                 }
                 plan.append(try rewriter.plan(removing: [], data: item), source: heifSource)
             } else if let xmpItemID {

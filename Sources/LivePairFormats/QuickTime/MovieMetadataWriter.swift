@@ -48,6 +48,21 @@ public enum MovieMetadataWriter {
         moov.replaceOrAppend(meta)
     }
 
+    /// Replaces the values of those `entries` whose keys `moov/udta/meta` already holds (where
+    /// ffmpeg's `use_metadata_tags` writes them), so that no reader finds an old value there; keys
+    /// it does not hold are not added, and a `udta/meta` of another handler is left alone.
+    public static func replaceExisting(_ entries: [MovieMetadataEntry], inUserDataOf moov: inout BoxNode) throws(FormatError) {
+        guard let meta = moov.descendant(["udta", "meta"]), let hdlr = meta.child("hdlr") else { return }
+        var reader = hdlr.payloadReader()
+        guard (try? reader.skip(8)) != nil, (try? reader.fourCC()) == "mdta" else { return }
+        let keys = try readKeys(meta.child("keys"))
+        let present = entries.filter { entry in
+            keys.entries.contains { $0.namespace == entry.namespace && $0.name == Array(entry.key.utf8) }
+        }
+        guard !present.isEmpty else { return }
+        try moov.modify(["udta", "meta"]) { (meta: inout BoxNode) throws(FormatError) in try set(present, inMeta: &meta) }
+    }
+
     /// Sets `entries` in a `meta` box (either form) with `hdlr mdta`.
     public static func set(_ entries: [MovieMetadataEntry], inMeta meta: inout BoxNode) throws(FormatError) {
         if let hdlr = meta.child("hdlr") {

@@ -203,6 +203,8 @@ public struct QuickTimeMovieRewriter: Sendable {
             if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
             try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
             try MovieMetadataWriter.set([.contentIdentifier(contentIdentifier)] + extraMetadata, in: &moov)
+            try MovieMetadataWriter.replaceExisting(
+                [.contentIdentifier(contentIdentifier)] + extraMetadata, inUserDataOf: &moov)
             if !keepExisting {
                 let trak = StillImageTimeTrackWriter.track(
                     .init(

@@ -42,7 +42,10 @@ public enum StillImageTimeTrackWriter {
     public static func snap(_ seconds: Double, toFramesOf video: Track) -> Double? {
         let count = min(video.samples.timedSampleCount, UInt64(video.samples.sampleCount), 4_000_000)
         let times = video.presentationTimes(limit: Int(count))
-        return times.min { abs($0 - seconds) < abs($1 - seconds) }
+        // Clamped first: far outside the movie every distance rounds to the same value.
+        guard let first = times.min(), let last = times.max() else { return nil }
+        let target = min(max(seconds, first), last)
+        return times.min { abs($0 - target) < abs($1 - target) }
     }
 
     /// The `trak` box for `placement`.

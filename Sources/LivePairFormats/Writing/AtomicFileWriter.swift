@@ -26,13 +26,12 @@ public enum AtomicFileWriter {
         var temporary = ""
         for _ in 0..<16 {
             temporary = "\(directory)/.\(name).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = FileSystemPath.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw .io(path: destination, reason: errorText(errno)) }
         // A replaced file keeps its permission bits.
-        var existing = stat()
-        if stat(destination, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+        if let existing = FileSystemPath.status(destination), (existing.st_mode & S_IFMT) == S_IFREG {
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
         }
         do throws(FormatError) {
@@ -43,16 +42,16 @@ public enum AtomicFileWriter {
             let closed = close(descriptor)
             descriptor = -1
             guard closed == 0 else { throw FormatError.io(path: temporary, reason: errorText(errno)) }
-            guard rename(temporary, destination) == 0 else {
+            guard FileSystemPath.rename(temporary, destination) == 0 else {
                 throw FormatError.io(path: destination, reason: errorText(errno))
             }
         } catch {
             if descriptor >= 0 { close(descriptor) }
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw error
         }
         // Make the rename itself durable; failing here cannot undo it, so it is best effort.
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        let directoryDescriptor = FileSystemPath.open(directory, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
@@ -73,7 +72,6 @@ public enum AtomicFileWriter {
 
     /// The C library's text for `code`.
     static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 }

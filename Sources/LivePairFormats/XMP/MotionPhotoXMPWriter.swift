@@ -83,8 +83,10 @@ public struct MotionPhotoXMPWriter: Sendable {
                 namespace: camera, localName: "MotionPhotoPresentationTimestampUs", value: String(presentationTimestampUs)),
         ]
         let items = directory
+        // One Description holding everything: media3 reads the first one only.
+        let single = try XMPDescriptionMerger.merged(existing, limits: limits)
         let output = try XMPPacketEditor(limits: limits).edit(
-            existing, removing: Self.isMotionPhotoProperty, attributes: attributes,
+            single, removing: Self.isMotionPhotoProperty, attributes: attributes,
             childNamespaces: [Self.container, Self.item], children: { Self.directoryMarkup(items, prefixes: $0) })
         let check = MotionPhotoXMP(output, limits: limits)
         guard check.malformation == nil, check.motionPhoto == 1, check.motionPhotoVersion == 1,

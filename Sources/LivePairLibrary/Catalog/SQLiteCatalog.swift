@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 import LivePairSQLite
 
 /// The default catalog: one SQLite database file in WAL mode, so readers never wait for the
@@ -13,7 +14,7 @@ final class SQLiteCatalog: Catalog {
     /// Opens the catalog at `path` as `opening` says: an existing one is checked first
     /// (`SQLiteCatalogHealth`: refused when missing, empty or foreign, nothing written) and migrated
     /// when the access is read-write; a new one is created with the library's identity. `library`
-    /// names the library directory in errors.
+    /// names the library directory in errors. A path that is not UTF-8 opens as a `file:` URI.
     init(
         path: String, library: String, opening: CatalogOpening, durableCommits: Bool, busyTimeoutMilliseconds: Int32
     ) throws(LibraryError) {
@@ -25,6 +26,7 @@ final class SQLiteCatalog: Catalog {
             guard !LibraryFileSystem.exists(path) else { throw .directoryNotEmpty(path: library) }
             newIdentity = identity
         }
+        let path = Self.openablePath(path)
         let options = SQLiteConnectionOptions(
             create: newIdentity != nil, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
             synchronous: durableCommits ? .full : .normal)
@@ -44,6 +46,25 @@ final class SQLiteCatalog: Catalog {
             throw .catalog(error)
         }
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+
+    /// `path` as SQLite opens it: unchanged, or, when it holds bytes that are not UTF-8 (see
+    /// `FileSystemPath`), a `file:` URI with every byte but unreserved ASCII percent-encoded.
+    static func openablePath(_ path: String) -> String {
+        guard FileSystemPath.needsConversion(path) else { return path }
+        let hex = Array("0123456789ABCDEF")
+        var uri = "file:"
+        for byte in FileSystemPath.bytes(path) {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                uri += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return uri
     }
 
     func read<Value>(_ body: (any CatalogReader) throws(LibraryError) -> Value) throws(LibraryError) -> Value {

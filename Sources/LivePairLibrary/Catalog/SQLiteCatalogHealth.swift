@@ -29,7 +29,7 @@ enum SQLiteCatalogHealth {
         let tables: Set<String>
         do throws(SQLiteError) {
             let probe = try SQLiteConnection(
-                path: path, options: SQLiteConnectionOptions(create: false, writeAheadLog: false, busyTimeoutMilliseconds: 10_000))
+                path: SQLiteCatalog.openablePath(path), options: SQLiteConnectionOptions(create: false, writeAheadLog: false, busyTimeoutMilliseconds: 10_000))
             (version, application, tables) = try probe.access { (database: SQLiteDatabase) throws(SQLiteError) in
                 let version = Int(try database.scalarInteger("PRAGMA user_version") ?? 0)
                 let application = try database.scalarInteger("PRAGMA application_id") ?? 0

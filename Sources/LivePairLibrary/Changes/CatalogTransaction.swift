@@ -10,12 +10,12 @@ final class CatalogTransaction {
     /// The catalog, inside the batch's write transaction.
     let catalog: any CatalogWriter
     /// The library's resource store.
-    let store: ResourceStore
+    let store: any ResourceStore
     /// Requests made here join the batch.
     let changes = ChangeContext()
     private let faultInjector: (@Sendable (FaultPoint) throws -> Void)?
 
-    init(catalog: any CatalogWriter, store: ResourceStore, faultInjector: (@Sendable (FaultPoint) throws -> Void)?) {
+    init(catalog: any CatalogWriter, store: any ResourceStore, faultInjector: (@Sendable (FaultPoint) throws -> Void)?) {
         self.catalog = catalog
         self.store = store
         self.faultInjector = faultInjector

@@ -21,7 +21,7 @@ struct ChangeBatchExecutor {
     }
 
     let catalog: any Catalog
-    let store: ResourceStore
+    let store: any ResourceStore
     let configuration: LibraryConfiguration
     /// The identity the library verified when it opened (catalog and store marker agree); files
     /// are removed only while the catalog still carries it, never when it is nil.
@@ -284,7 +284,7 @@ struct ChangeBatchExecutor {
             guard let outcome else { break }
             removed.formUnion(outcome)
             // Flushed after the lock is released: other writers do not wait for the disk.
-            try? store.flushRemovals(outcome)
+            try? store.flushRemovals(Array(outcome))
             if start + Self.removalBatchSize < sorted.count { WriterPacing.yieldLock(after: began) }
         }
         return removed

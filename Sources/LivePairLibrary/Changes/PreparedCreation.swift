@@ -35,7 +35,7 @@ struct PreparedCreation: Sendable {
     /// still (its UTC offset from the movie when it has none), placed by GPS, a Live Photo's
     /// still-image time (derived when the movie has none).
     init(
-        _ creation: ChangeBatchPlan.Creation, stored: [StoredResource], store: ResourceStore, validator: Validator,
+        _ creation: ChangeBatchPlan.Creation, stored: [StoredResource], store: any ResourceStore, validator: Validator,
         addedDate: Date
     ) throws(LibraryError) {
         guard !creation.additions.isEmpty else {
@@ -50,7 +50,12 @@ struct PreparedCreation: Sendable {
             let name = addition.originalFilename ?? "resource \(position) of creation request \(creation.index)"
             var typeIdentifier = addition.options.uniformTypeIdentifier
             if addition.type.isStill || addition.type.isMovie {
-                let path = store.path(for: storedResource.digest)
+                let path: String
+                do throws(ResourceStoreError) {
+                    path = try store.localPath(for: storedResource.digest)
+                } catch {
+                    throw .store(error)
+                }
                 displayNames[path] = name
                 let identity = identifier.identify(path: path)
                 try Self.check(identity, as: addition.type, name: name)

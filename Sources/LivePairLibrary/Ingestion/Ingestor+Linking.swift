@@ -1,5 +1,6 @@
 import Foundation
 import LivePair
+import LivePairFormats
 
 extension Ingestor {
     /// What the transaction decided for a Live Photo half.
@@ -92,10 +93,11 @@ extension Ingestor {
     /// The creation options of one half: the upload's for the arriving half, the pending record's for the partner.
     private func options(for half: PendingUpload, upload: Upload) -> AssetResourceCreationOptions {
         if half.resource.digest == upload.resource.digest { return upload.creationOptions }
+        // Identified from the stored bytes in place (ranged reads); a resource that cannot be read gets no type here.
+        let source = try? library.store.byteSource(for: half.resource.digest)
         return AssetResourceCreationOptions(
             originalFilename: half.originalFilename,
-            uniformTypeIdentifier: UniformTypeIdentifiers.identifier(
-                for: identifier.identify(path: library.store.path(for: half.resource.digest)).format))
+            uniformTypeIdentifier: source.flatMap { UniformTypeIdentifiers.identifier(for: identifier.identify(source: $0, path: $0.name).format) })
     }
 
     /// Adds a late movie to an asset made from its still alone: validates the pair (refused only for
@@ -108,8 +110,13 @@ extension Ingestor {
         guard let photoResource = resources.first(where: { $0.type == .photo }),
             var asset = try transaction.catalog.assets(withIdentifiers: [assetIdentifier], includingDeleted: false)[assetIdentifier]
         else { throw .notFound(localIdentifier: assetIdentifier) }
-        let photoPath = transaction.store.path(for: photoResource.digest)
-        let moviePath = transaction.store.path(for: movie.resource.digest)
+        let photoPath: String, moviePath: String
+        do throws(ResourceStoreError) {
+            photoPath = try transaction.store.localPath(for: photoResource.digest)
+            moviePath = try transaction.store.localPath(for: movie.resource.digest)
+        } catch {
+            throw .store(error)
+        }
         let photo = identifier.identify(path: photoPath)
         let video = identifier.identify(path: moviePath)
         let photoName = photoResource.originalFilename ?? "the still"

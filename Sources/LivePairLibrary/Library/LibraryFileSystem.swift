@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LivePairFormats
 
 /// The few system calls the library makes outside the resource store. Kept in a file of their own
 /// that imports only the C library: with Foundation imported too, the C `stat` type resolves
@@ -10,24 +11,18 @@ import Darwin
 enum LibraryFileSystem {
     /// True when something (a file, directory or link) is at `path`.
     static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
+        FileSystemPath.linkStatus(path) != nil
     }
 
     /// Removes the file at `path`; true on success.
     @discardableResult
     static func unlink(_ path: String) -> Bool {
-        #if canImport(Glibc)
-        return Glibc.unlink(path) == 0
-        #else
-        return Darwin.unlink(path) == 0
-        #endif
+        FileSystemPath.unlink(path) == 0
     }
 
     /// Seconds since the file's status last changed (created, linked, renamed), or nil when it is gone.
     static func secondsSinceStatusChange(_ path: String) -> Double? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard let status = FileSystemPath.status(path) else { return nil }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let changed = Double(status.st_ctim.tv_sec) + Double(status.st_ctim.tv_nsec) / 1e9
@@ -37,7 +32,7 @@ enum LibraryFileSystem {
     /// Creates an empty file at `path` (an existing one is fine) and flushes `directory`, its
     /// parent; true on success.
     static func createDurably(_ path: String, in directory: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         close(descriptor)
         return syncDirectory(directory)
@@ -51,7 +46,7 @@ enum LibraryFileSystem {
     }
 
     private static func syncDirectory(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = FileSystemPath.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return fsync(descriptor) == 0
@@ -69,9 +64,9 @@ enum LibraryFileSystem {
 
     /// The first `count` bytes of the file at `path`.
     static func readPrefix(of path: String, count: Int) -> Prefix {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileSystemPath.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
+            return errno == ENOENT ? .missing : .failed(FileSystemPath.errorText(errno))
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
@@ -83,7 +78,7 @@ enum LibraryFileSystem {
             } else if got == 0 {
                 break
             } else if errno != EINTR {
-                return .failed(String(cString: strerror(errno)))
+                return .failed(FileSystemPath.errorText(errno))
             }
         }
         return .bytes(Array(bytes[..<filled]))
@@ -103,20 +98,12 @@ enum LibraryFileSystem {
 
     /// The state of the directory at `path`.
     static func directoryState(_ path: String) -> DirectoryState {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            return errno == ENOENT ? .missing : .unusable(String(cString: strerror(errno)))
+        guard let status = FileSystemPath.status(path) else {
+            return errno == ENOENT ? .missing : .unusable(FileSystemPath.errorText(errno))
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else { return .unusable("not a directory") }
-        guard let directory = opendir(path) else { return .unusable(String(cString: strerror(errno))) }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw[0] == 0x2E && (raw[1] == 0 || (raw[1] == 0x2E && raw[2] == 0))
-            }
-            if !isDot { return .populated }
-        }
-        return .empty
+        guard let names = FileSystemPath.names(in: path) else { return .unusable(FileSystemPath.errorText(errno)) }
+        return names.isEmpty ? .empty : .populated
     }
 
     /// Holds an exclusive `flock` on a directory while a library in it is checked or created, so
@@ -127,11 +114,11 @@ enum LibraryFileSystem {
 
         /// Locks the directory at `path`, waiting for another holder.
         init(_ path: String) throws(LibraryError) {
-            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+            descriptor = FileSystemPath.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .io(path: path, reason: FileSystemPath.errorText(errno)) }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
-                    let reason = String(cString: strerror(errno))
+                    let reason = FileSystemPath.errorText(errno)
                     close(descriptor)
                     throw .io(path: path, reason: "cannot lock the directory: \(reason)")
                 }

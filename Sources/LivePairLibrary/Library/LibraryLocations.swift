@@ -9,8 +9,16 @@ public enum CatalogLocation: Sendable, Hashable {
     case postgres(connectionString: String)
 }
 
-/// Where a library's resource files live.
-public enum StoreLocation: Sendable, Hashable {
-    /// A content-addressed directory on a local (or shared) file system.
-    case directory(path: String)
+extension StoreLocation {
+    /// Where `store` keeps its files: its bucket and prefix, or its directory; `fallback` for a
+    /// store of another kind.
+    init(of store: any ResourceStore, fallback: StoreLocation) {
+        if let objects = store as? S3ResourceStore {
+            self = .s3(bucket: objects.bucket, prefix: objects.prefix)
+        } else if let files = store as? DirectoryStore {
+            self = .directory(files.directory)
+        } else {
+            self = fallback
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 
 /// `PhotoLibrary.open`'s decisions: whether the directory gets a new library, holds a healthy one,
 /// or is refused. The directory is locked (`flock`) while this runs, so no process sees a library
@@ -15,10 +16,9 @@ struct LibraryOpener {
         let mode = configuration.openMode
         if case .missing = LibraryFileSystem.directoryState(root) {
             guard mode != .openExisting, configuration.access == .readWrite else { throw .libraryNotFound(path: root) }
-            do {
-                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            } catch {
-                throw .io(path: root, reason: "cannot create the library directory: \(error.localizedDescription)")
+            let created = FileSystemPath.createDirectories(root)
+            guard created == 0 else {
+                throw .io(path: root, reason: "cannot create the library directory: \(FileSystemPath.errorText(created))")
             }
         }
         let lock = try LibraryFileSystem.DirectoryLock(root)
@@ -67,14 +67,14 @@ struct LibraryOpener {
         if case .populated = LibraryFileSystem.directoryState(storePath) {
             let stored: [ContentDigest]
             do throws(ResourceStoreError) {
-                stored = try ResourceStore(directory: storePath, removingAbandonedTemporaryFiles: false).allDigests()
+                stored = try DirectoryStore(directory: storePath, removingAbandonedTemporaryFiles: false).allDigests()
             } catch {
                 throw .store(error)
             }
             guard stored.isEmpty else { throw .notALibrary(path: root, problem: .creationInterrupted) }
         }
         for suffix in ["", "-wal", "-shm", "-journal"] { LibraryFileSystem.unlink(catalogPath + suffix) }
-        LibraryFileSystem.unlink(storePath + "/" + ResourceStore.identityFileName)
+        LibraryFileSystem.unlink(storePath + "/" + DirectoryStore.identityFileName)
         let library = try createStoreAndCatalog()
         guard LibraryFileSystem.removeDurably(creationMarkerPath, in: root) else {
             throw .io(path: creationMarkerPath, reason: "cannot remove the file")
@@ -94,7 +94,7 @@ struct LibraryOpener {
             path: catalogPath, library: root, opening: .new(identity: identity),
             durableCommits: configuration.durableCommits, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity,
-            locations: (.sqlite(path: catalogPath), .directory(path: storePath)))
+            locations: (.sqlite(path: catalogPath), .directory(storePath)))
     }
 
     /// The library in a directory with entries, checked: catalog recognised, store present, the
@@ -110,14 +110,14 @@ struct LibraryOpener {
         let store = try makeStore()
         let identity = try Self.matchedIdentity(catalog: catalog, store: store, access: configuration.access, library: root)
         return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity,
-            locations: (.sqlite(path: catalogPath), .directory(path: storePath)))
+            locations: (.sqlite(path: catalogPath), .directory(storePath)))
     }
 
     /// The identity `catalog` and `store` share, or nil for a catalog from before identities with
     /// an unmarked store (read-only); a store without a marker is marked now when read-write.
     /// Refused (`LibraryError.notALibrary`, naming `library`) when they belong to different libraries.
     static func matchedIdentity(
-        catalog: any Catalog, store: ResourceStore, access: LibraryAccess, library: String
+        catalog: any Catalog, store: DirectoryStore, access: LibraryAccess, library: String
     ) throws(LibraryError) -> String? {
         let catalogIdentity = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.libraryIdentity() }
         var storeIdentity: String?
@@ -138,9 +138,9 @@ struct LibraryOpener {
         return catalogIdentity != nil && catalogIdentity == storeIdentity ? catalogIdentity : nil
     }
 
-    private func makeStore() throws(LibraryError) -> ResourceStore {
+    private func makeStore() throws(LibraryError) -> DirectoryStore {
         do throws(ResourceStoreError) {
-            return try ResourceStore(
+            return try DirectoryStore(
                 directory: storePath, removingAbandonedTemporaryFiles: configuration.access == .readWrite)
         } catch {
             throw .store(error)

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 
 /// `PhotoLibrary.open(catalog:store:)`'s decisions, the same rules as `LibraryOpener`'s for a
 /// directory: a missing catalog is created only when asked (`create`, and an open mode that
@@ -19,11 +20,15 @@ struct LocatedLibraryOpener {
     private var storePath: String {
         switch storeLocation {
         case let .directory(path): return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        case .s3: return storeLocation.description
         }
     }
 
     /// Opens or creates the library, or throws why it may not.
     func open() throws(LibraryError) -> PhotoLibrary {
+        if case .s3 = storeLocation {
+            throw .invalidRequest("\(storeLocation) is not a directory: an S3 store is opened with PhotoLibrary.open(at:store:)")
+        }
         let newIdentity = UUID().uuidString
         let catalog: any Catalog
         switch catalogLocation {
@@ -68,10 +73,9 @@ struct LocatedLibraryOpener {
     /// Before a new catalog is created: the store directory, marked with the new identity; refused
     /// when it is already marked as another library's (nothing is created then).
     private func prepareNewStore(identity: String) throws(LibraryError) {
-        do {
-            try FileManager.default.createDirectory(atPath: storePath, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: storePath, reason: "cannot create the resource directory: \(error.localizedDescription)")
+        let created = FileSystemPath.createDirectories(storePath)
+        guard created == 0 else {
+            throw .io(path: storePath, reason: "cannot create the resource directory: \(FileSystemPath.errorText(created))")
         }
         let store = try makeStore()
         let marked: String
@@ -85,9 +89,9 @@ struct LocatedLibraryOpener {
         }
     }
 
-    private func makeStore() throws(LibraryError) -> ResourceStore {
+    private func makeStore() throws(LibraryError) -> DirectoryStore {
         do throws(ResourceStoreError) {
-            return try ResourceStore(directory: storePath, removingAbandonedTemporaryFiles: configuration.access == .readWrite)
+            return try DirectoryStore(directory: storePath, removingAbandonedTemporaryFiles: configuration.access == .readWrite)
         } catch {
             throw .store(error)
         }

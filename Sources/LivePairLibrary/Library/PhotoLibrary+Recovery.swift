@@ -20,7 +20,7 @@ extension PhotoLibrary {
         let referenced = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.referencedDigests() }
         let candidates = stored.filter { digest in
             guard !referenced.contains(digest) else { return false }
-            guard let sinceChange = LibraryFileSystem.secondsSinceStatusChange(store.path(for: digest)) else { return false }
+            guard let sinceChange = store.secondsSinceWritten(digest) else { return false }
             return sinceChange >= age
         }
         return executor.removeUnreferenced(Set(candidates), injectingFaults: false).count

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 import Synchronization
 
 /// A photo library on disk, as PhotoKit's `PHPhotoLibrary`: a directory holding a content-addressed
@@ -15,7 +16,7 @@ public final class PhotoLibrary: Sendable {
     /// Where its resource files are.
     public let storeLocation: StoreLocation
     let catalog: any Catalog
-    let store: ResourceStore
+    let store: any ResourceStore
     let notifier: ChangeNotifier
     /// The catalog's push of other nodes' commits, started with the first listener.
     private let commitSubscription = Mutex<(any CatalogCommitSubscription)?>(nil)
@@ -31,7 +32,7 @@ public final class PhotoLibrary: Sendable {
     public let identity: String?
 
     init(
-        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: ResourceStore, identity: String?,
+        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: any ResourceStore, identity: String?,
         locations: (CatalogLocation, StoreLocation)
     ) throws(LibraryError) {
         self.directory = directory
@@ -83,6 +84,24 @@ public final class PhotoLibrary: Sendable {
         let library = try LocatedLibraryOpener(
             catalogLocation: location, storeLocation: storeLocation, configuration: configuration, create: create
         ).open()
+        if configuration.access == .readWrite {
+            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+        }
+        return library
+    }
+
+    /// Opens the library at `directory` (its catalog, checked and recovered as
+    /// `open(at:configuration:)` does) with its resources in `store`, such as an
+    /// `S3ResourceStore` shared by several nodes. The directory's own store only carries the
+    /// library's identity marker; the identity of `store` is not checked.
+    public static func open(
+        at directory: String, store: any ResourceStore, configuration: LibraryConfiguration = LibraryConfiguration()
+    ) throws(LibraryError) -> PhotoLibrary {
+        let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let local = try LibraryOpener(root: root, configuration: configuration).open()
+        let library = try PhotoLibrary(
+            directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: local.identity,
+            locations: (local.catalogLocation, StoreLocation(of: store, fallback: local.storeLocation)))
         if configuration.access == .readWrite {
             try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         }

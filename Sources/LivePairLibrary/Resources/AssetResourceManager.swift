@@ -112,18 +112,20 @@ public final class AssetResourceManager: Sendable {
         return bytes
     }
 
-    /// Reads the stored file of `resource` front to back, handing each chunk to `body` until it
-    /// returns false. Fails when the file is missing or its size differs from the catalog's.
+    /// Reads the stored bytes of `resource` front to back (ranged reads: a chunk at a time from an
+    /// S3 object too), handing each chunk to `body` until it returns false. Fails when the resource
+    /// is missing or its size differs from the catalog's.
     private func readChunks(
         of resource: LibraryAssetResource, chunkSize: Int, _ body: ([UInt8]) -> Bool
     ) throws(LibraryError) {
-        let path = library.store.path(for: resource.digest)
-        let source: FileByteSource
-        do throws(FormatError) {
-            source = try FileByteSource(path: path)
+        let source: any ByteSource
+        do throws(ResourceStoreError) {
+            source = try library.store.byteSource(for: resource.digest)
         } catch {
-            throw .resourceMissing(resource.digest)
+            if case .notFound = error { throw .resourceMissing(resource.digest) }
+            throw .store(error)
         }
+        let path = source.name
         guard source.size == resource.size else {
             throw .io(path: path, reason: "the stored file has \(source.size) bytes, the catalog says \(resource.size)")
         }

@@ -10,9 +10,16 @@ extension PhotoLibrary {
         try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.resources(ofAsset: identifier) }
     }
 
-    /// Where the bytes of `resource` are kept, for readers that want the file itself (read only:
-    /// never modify or remove it).
-    public func storagePath(for resource: LibraryAssetResource) -> String { store.path(for: resource.digest) }
+    /// A local file holding the bytes of `resource`, for readers that want a file (read only:
+    /// never modify or remove it): the stored file of a directory store, a cached copy of an
+    /// S3 object.
+    public func storagePath(for resource: LibraryAssetResource) throws(LibraryError) -> String {
+        do throws(ResourceStoreError) {
+            return try store.localPath(for: resource.digest)
+        } catch {
+            throw .store(error)
+        }
+    }
 }
 
 extension LibraryAssetResource {

@@ -3,14 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LivePairFormats
 
 /// The few system calls the resource store makes, with `EINTR` retried and failures turned into
-/// `ResourceStoreError.io`.
+/// `ResourceStoreError.io`; paths reach the system through `FileSystemPath` (bytes, not UTF-8).
 enum POSIXFile {
     /// The C library's text for `code`.
     static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 
     /// The error for the current `errno` on `path`.
@@ -18,11 +18,16 @@ enum POSIXFile {
         .io(path: path, reason: errorText(code))
     }
 
-    /// Opens `path` read-only.
+    /// Opens `path` read-only. The open never blocks (a FIFO without a writer returns at once, for
+    /// the caller's regular-file check to refuse); the descriptor is then set back to blocking.
     static func openForReading(_ path: String) throws(ResourceStoreError) -> Int32 {
         while true {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor >= 0 { return descriptor }
+            let descriptor = FileSystemPath.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if descriptor >= 0 {
+                let flags = fcntl(descriptor, F_GETFL)
+                if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+                return descriptor
+            }
             if errno != EINTR { throw failure(path) }
         }
     }
@@ -30,7 +35,7 @@ enum POSIXFile {
     /// Creates `path` exclusively for writing; nil when it exists already.
     static func createExclusive(_ path: String, mode: mode_t = 0o644) throws(ResourceStoreError) -> Int32? {
         while true {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let descriptor = FileSystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if descriptor >= 0 { return descriptor }
             if errno == EEXIST { return nil }
             if errno != EINTR { throw failure(path) }
@@ -83,9 +88,9 @@ enum POSIXFile {
     /// Creates the hard link `destination` to `source`; returns the `errno` on failure, 0 on success.
     static func hardLink(_ source: String, _ destination: String) -> Int32 {
         #if canImport(Glibc)
-        return Glibc.link(source, destination) == 0 ? 0 : errno
+        return FileSystemPath.link(source, destination) == 0 ? 0 : errno
         #else
-        return Darwin.link(source, destination) == 0 ? 0 : errno
+        return FileSystemPath.link(source, destination) == 0 ? 0 : errno
         #endif
     }
 
@@ -141,8 +146,7 @@ enum POSIXFile {
 
     /// The status of `path`, or nil when it does not exist.
     static func status(_ path: String) -> stat? {
-        var info = stat()
-        return stat(path, &info) == 0 ? info : nil
+        FileSystemPath.status(path)
     }
 
     /// The status of an open file.
@@ -160,7 +164,7 @@ enum POSIXFile {
     /// Creates `path` as a directory; an existing directory is fine. Returns true when it was created.
     @discardableResult
     static func makeDirectory(_ path: String) throws(ResourceStoreError) -> Bool {
-        if mkdir(path, 0o755) == 0 { return true }
+        if FileSystemPath.mkdir(path, 0o755) == 0 { return true }
         let code = errno
         if code == EEXIST, let info = status(path), isDirectory(info) { return false }
         throw failure(path, code)
@@ -168,15 +172,7 @@ enum POSIXFile {
 
     /// The names in directory `path`, without `.` and `..`.
     static func names(in path: String) throws(ResourceStoreError) -> [String] {
-        guard let directory = opendir(path) else { throw failure(path) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
+        guard let names = FileSystemPath.names(in: path) else { throw failure(path) }
         return names
     }
 }

@@ -57,7 +57,7 @@ public final class SequentialFrameReader {
         // The flag is retained by `self`, which outlives the format context (closed in deinit).
         installInterrupt(allocated, cancellation)
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
-        let opened = avformat_open_input(&context, path, nil, nil)
+        let opened = FileSystemPath.withCString(path) { avformat_open_input(&context, $0, nil, nil) }
         // From here on `deinit` frees whatever was allocated, even when init throws below.
         formatContext = context
         streamIndex = -1

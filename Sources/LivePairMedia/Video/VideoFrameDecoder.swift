@@ -76,7 +76,7 @@ public struct VideoFrameDecoder: Sendable {
         var formatContext: UnsafeMutablePointer<AVFormatContext>? = allocated
         return try withExtendedLifetime(cancellation) { () throws(MediaError) -> DecodedVideoFrame in
             // On failure avformat_open_input frees the context and sets the pointer to nil.
-            let opened = avformat_open_input(&formatContext, url, nil, nil)
+            let opened = FileSystemPath.withCString(url) { avformat_open_input(&formatContext, $0, nil, nil) }
             defer { avformat_close_input(&formatContext) }
             if cancellation.isCancelled { throw .cancelled }
             try FFmpegCall.check(opened, "avformat_open_input")

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import LivePairFormats
 
 /// What libavformat reports about a movie's main video stream. Used to cross-check the
 /// pure-Swift QuickTime parser and by deep validation.
@@ -35,7 +36,9 @@ public struct VideoFrameProbe: Sendable {
         var formatContext: UnsafeMutablePointer<AVFormatContext>?
         // The "file:" prefix keeps a path such as "http://..." or "concat:..." from selecting
         // another FFmpeg protocol.
-        try FFmpegCall.check(avformat_open_input(&formatContext, "file:" + path, nil, nil), "avformat_open_input")
+        try FFmpegCall.check(
+            FileSystemPath.withCString(FFmpegInputURL.file(path)) { avformat_open_input(&formatContext, $0, nil, nil) },
+            "avformat_open_input")
         defer { avformat_close_input(&formatContext) }
         guard let format = formatContext else {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")

@@ -18,9 +18,11 @@ public enum ConvertCommand: Command {
         in an mpvd box) with Camera and Container XMP, the movie's streams appended as MP4 (H.264
         and HEVC are kept, other codecs transcoded), the presentation timestamp from the movie's
         still-image time.
+
         --to live-photo: extracts the video of a Google or Samsung motion photo (JPEG or HEIC) into
         a QuickTime movie with a content identifier and a still-image-time track at the
         presentation timestamp, and writes the still without the video, with the identifier.
+
         Outputs are validated before they are renamed into place; inputs are never modified.
 
         USAGE: \(usage)
@@ -33,7 +35,7 @@ public enum ConvertCommand: Command {
           --still-format heic|jpeg  Format for stills that must be encoded (PNG, WebP input).
           --codec hevc|h264       Codec for movies that must be transcoded (default: hevc).
           --overwrite             Replace existing outputs.
-          --json                  Print the result as JSON (docs/cli.md).
+          --json                  Print the result as JSON (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -51,7 +53,7 @@ public enum ConvertCommand: Command {
                 arguments, flags: PackagingArguments.flags,
                 options: PackagingArguments.options.union(["to", "output", "still-time", "identifier"]))
             if parsed.has("help") {
-                streams.print(help)
+                streams.print(HelpText.wrapped(help))
                 return .success
             }
             options = try PackagingArguments.options(parsed)

@@ -23,7 +23,7 @@ public enum ImportCommand: Command {
     public static let help = """
         OVERVIEW: \(abstract)
 
-        Each file is ingested as one upload (docs/ingestion.md): a Live Photo still or movie is
+        Each file is ingested as one upload (see the documentation): a Live Photo still or movie is
         stored and waits as pending until the other half with the same content identifier (and the
         same owner) arrives, then both become one validated Live Photo; a motion photo, or a photo or
         movie without an identifier, becomes an asset at once. Importing the same files again is safe:
@@ -49,9 +49,9 @@ public enum ImportCommand: Command {
                                   (default: $LIVEPAIR_STORE).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
-          --deep                  Also decode each file (image, movie frame) and reject data that
-                                  does not decode (about 0.2 to 1 s per file).
-          --json                  Print one JSON object (schema: docs/cli.md).
+          --deep                  Also decode each file (image, movie frame) and reject
+                                  data that does not decode (0.2 to 1 s per file).
+          --json                  Print one JSON object (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -91,8 +91,9 @@ public enum ImportCommand: Command {
         } catch {
             // The errors about the library directory name it already.
             switch error {
-            case .libraryNotFound, .notALibrary, .directoryNotEmpty: streams.printError("Error: \(error)")
-            default: streams.printError("Error: \(selection.name): \(error)")
+            case .libraryNotFound, .notALibrary, .directoryNotEmpty:
+                streams.printError("Error: " + TerminalText.escaped(error.description))
+            default: streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
             }
             return .failure
         }

@@ -44,23 +44,23 @@ struct ImportReport {
         var lines: [String] = []
         for file in files {
             if let error = file.error {
-                lines.append("error     \(file.path): \(error)")
+                lines.append("error     \(TerminalText.path(file.path)): \(TerminalText.escaped(error))")
                 continue
             }
             if file.isNotMedia {
-                lines.append("skipped   \(file.path) (not a photo or movie)")
+                lines.append("skipped   \(TerminalText.path(file.path)) (not a photo or movie)")
                 continue
             }
             if !file.findings.isEmpty {
-                lines.append("flagged   \(file.path) (\(file.outcome?.kind ?? "accepted"), kept with findings)")
+                lines.append("flagged   \(TerminalText.path(file.path)) (\(file.outcome?.kind ?? "accepted"), kept with findings)")
                 appendFindings(file.findings, to: &lines)
                 continue
             }
             switch file.outcome {
             case let .pending(identifier):
-                lines.append("pending   \(file.path) (waiting for its partner, content identifier \(identifier))")
+                lines.append("pending   \(TerminalText.path(file.path)) (waiting for its partner, content identifier \(identifier))")
             case let .rejected(findings):
-                lines.append("rejected  \(file.path)")
+                lines.append("rejected  \(TerminalText.path(file.path))")
                 appendFindings(findings, to: &lines)
             default:
                 break
@@ -75,8 +75,8 @@ struct ImportReport {
 
     private func appendFindings(_ findings: [Finding], to lines: inout [String]) {
         for finding in findings {
-            lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
-            if !finding.hint.isEmpty { lines.append("    hint: \(finding.hint)") }
+            lines.append("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
+            if !finding.hint.isEmpty { lines.append("    hint: \(TerminalText.escaped(finding.hint))") }
         }
     }
 

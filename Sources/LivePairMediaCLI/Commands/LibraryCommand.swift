@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 /// `livepair library init|list|show|export|delete|pending|settle (--library DIR | --catalog URL --store URL)
@@ -23,12 +24,13 @@ public enum LibraryCommand: Command {
         OVERVIEW: \(abstract)
 
         A library is a directory with a content-addressed resource store and a SQLite
-        catalog (docs/library.md); several processes may use it at once. A directory
-        whose catalog is missing, empty or not a LivePair catalog is refused, and
-        nothing in it is touched. Only 'init', or an import into a missing or empty
-        directory, creates a library. Deleting removes an asset with all its resources
-        (a Live Photo's still and movie together). Exported files get their original
-        names made safe ("../../etc/passwd" is written as "passwd" inside --output).
+        catalog (see the documentation); several processes may use it at once. A
+        directory whose catalog is missing, empty or not a LivePair catalog is
+        refused, and nothing in it is touched. Only 'init', or an import into a
+        missing or empty directory, creates a library. Deleting removes an asset with
+        all its resources (a Live Photo's still and movie together). Exported files
+        get their original names made safe ("../../etc/passwd" is written as "passwd"
+        inside --output).
 
         USAGE: \(usage)
 
@@ -61,7 +63,7 @@ public enum LibraryCommand: Command {
           --older-than <age>
                             For pending and settle: only halves waiting at least this
                             long, a number and a unit: 90s, 30m, 2h, 7d.
-          --json            Print one JSON object (schema: docs/cli.md).
+          --json            Print one JSON object (schema: see the documentation).
           -h, --help        Show help information.
 
         EXIT STATUS:
@@ -81,7 +83,7 @@ public enum LibraryCommand: Command {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard let action = parsed.positionals.first else {
@@ -128,8 +130,11 @@ public enum LibraryCommand: Command {
             }
         } catch {
             // Errors about a library directory name it already; a catalog's are prefixed with its name.
-            let prefix = selection.directory == nil ? selection.name + ": " : ""
-            streams.printError("Error: \(prefix)\(error)")
+            if selection.directory == nil {
+                streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
+            } else {
+                streams.printError("Error: " + TerminalText.escaped(error.description))
+            }
             return .failure
         }
     }
@@ -166,7 +171,7 @@ public enum LibraryCommand: Command {
                     ("changeSequence", .integer(try library.currentChangeSequence())),
                 ]).rendered())
         } else {
-            streams.print("created library \(name)")
+            streams.print("created library " + TerminalText.path(name))
         }
         return .success
     }
@@ -209,10 +214,9 @@ public enum LibraryCommand: Command {
     ) throws(LibraryError) -> ExitCode {
         let asset = try asset(identifier, in: library)
         let resources = try library.assetResources(for: asset)
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: output, reason: "cannot create the output directory")
+        let created = FileSystemPath.createDirectories(output)
+        guard created == 0 else {
+            throw .io(path: output, reason: "cannot create the output directory: " + FileSystemPath.errorText(created))
         }
         let manager = AssetResourceManager(library: library)
         var written: [(LibraryAssetResource, String)] = []
@@ -227,7 +231,7 @@ public enum LibraryCommand: Command {
         if json {
             streams.print(LibraryReport.exportJSON(asset, files: written).rendered())
         } else {
-            for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(path)") }
+            for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(TerminalText.path(path))") }
         }
         return .success
     }
@@ -239,7 +243,7 @@ public enum LibraryCommand: Command {
         let suffix = dot.map { String(name[$0...]) } ?? ""
         var candidate = name
         var number = 2
-        while used.contains(candidate) || FileManager.default.fileExists(atPath: directory + "/" + candidate) {
+        while used.contains(candidate) || FileSystemPath.linkStatus(directory + "/" + candidate) != nil {
             candidate = "\(stem)-\(number)\(suffix)"
             number += 1
         }

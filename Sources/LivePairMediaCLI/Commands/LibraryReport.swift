@@ -3,7 +3,7 @@ import LivePair
 import LivePairCLI
 import LivePairLibrary
 
-/// What `livepair library` prints, as text and JSON (schema: docs/cli.md).
+/// What `livepair library` prints, as text and JSON (schema: see the documentation).
 enum LibraryReport {
     /// An ISO 8601 date with fractional seconds, in UTC.
     static func iso8601(_ date: Date?) -> JSONValue {
@@ -68,11 +68,11 @@ enum LibraryReport {
             let date = iso8601(asset.creationDate).stringValue ?? "-"
             text += [
                 asset.localIdentifier, kind, "\(asset.pixelWidth)x\(asset.pixelHeight)",
-                String(format: "%.3fs", asset.duration), date, "\(resourceCounts[asset.localIdentifier] ?? 0) resources",
+                String(format: "%.3fs", asset.duration), date, Wording.count(resourceCounts[asset.localIdentifier] ?? 0, "resource"),
                 flags.joined(separator: ","),
             ].joined(separator: "\t").trimmingCharacters(in: .whitespaces) + "\n"
         }
-        text += "\(assets.count) asset\(assets.count == 1 ? "" : "s"), \(pending) pending \(pending == 1 ? "half" : "halves")\n"
+        text += Wording.count(assets.count, "asset") + ", " + Wording.count(pending, "pending half", plural: "pending halves") + "\n"
         return text
     }
 
@@ -89,24 +89,25 @@ enum LibraryReport {
             "pixel size:          \(asset.pixelWidth)x\(asset.pixelHeight)",
             "duration:            \(String(format: "%.3f", asset.duration)) s",
             "creation date:       \(iso8601(asset.creationDate).stringValue ?? "-")",
-            "content identifier:  \(asset.contentIdentifier ?? "-")",
+            "content identifier:  \(asset.contentIdentifier.map(TerminalText.escaped) ?? "-")",
             "favorite:            \(asset.isFavorite ? "yes" : "no")",
             "hidden:              \(asset.isHidden ? "yes" : "no")",
         ]
         if let location = asset.location { lines.append("location:            \(location.latitude), \(location.longitude)") }
-        if let owner = asset.owner { lines.append("owner:               \(owner)") }
+        if let owner = asset.owner { lines.append("owner:               \(TerminalText.escaped(owner))") }
         if let time = asset.stillImageTime { lines.append("still-image time:    \(String(format: "%.6f", time)) s") }
         if !asset.findings.isEmpty {
             lines.append("findings:")
             for finding in asset.findings {
-                lines.append("  \(finding.severity.rawValue): \(finding.code): \(finding.message)")
+                lines.append("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
             }
         }
         lines.append("resources:")
         for resource in resources {
-            let name = resource.originalFilename.map { String(reflecting: $0) } ?? "-"
+            let name = resource.originalFilename.map { "\"" + TerminalText.path($0) + "\"" } ?? "-"
             lines.append(
-                "  \(resource.type.rawValue)\t\(name)\t\(resource.uniformTypeIdentifier ?? "-")\t\(resource.size) bytes\t\(resource.digest.hex)")
+                "  \(resource.type.rawValue)\t\(name)\t\(resource.uniformTypeIdentifier ?? "-")\t" + Wording.count(Int(resource.size), "byte")
+                    + "\t\(resource.digest.hex)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -35,7 +35,7 @@ public enum MakeCommand: Command {
           --codec hevc|h264       Codec for transcoded movies (default: hevc).
           --quality <1-100>       Quality of encoded stills (default: 90).
           --overwrite             Replace existing outputs.
-          --json                  Print the result as JSON (docs/cli.md).
+          --json                  Print the result as JSON (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -54,7 +54,7 @@ public enum MakeCommand: Command {
             options = try PackagingArguments.options(parsed)
             stillTime = try PackagingArguments.stillTime(parsed)
             if parsed.has("help") {
-                streams.print(help)
+                streams.print(HelpText.wrapped(help))
                 return .success
             }
             guard parsed.positionals.isEmpty else {

@@ -46,22 +46,22 @@ enum PackagingReport {
     static func text(_ result: PackagedLivePhoto) -> String {
         var lines = [
             "identifier: \(result.contentIdentifier)",
-            "photo: \(result.photoPath) (\(result.photoHandling.rawValue))",
-            "video: \(result.videoPath) (\(result.videoHandling.rawValue))",
+            "photo: \(TerminalText.path(result.photoPath)) (\(result.photoHandling.rawValue))",
+            "video: \(TerminalText.path(result.videoPath)) (\(result.videoHandling.rawValue))",
             "still-image time: \(formatSeconds(result.stillImageTime)) s",
         ]
-        lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \($0.message)" }
+        lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \(TerminalText.escaped($0.message))" }
         return lines.joined(separator: "\n")
     }
 
     /// The readable lines for a written motion photo.
     static func text(_ result: PackagedMotionPhoto) -> String {
         var lines = [
-            "motion photo: \(result.path)",
-            "video: \(result.videoLength) bytes at offset \(result.videoOffset)",
+            "motion photo: \(TerminalText.path(result.path))",
+            "video: " + Wording.count(Int(result.videoLength), "byte") + " at offset \(result.videoOffset)",
             "presentation timestamp: \(result.presentationTimestampUs) us",
         ]
-        lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \($0.message)" }
+        lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \(TerminalText.escaped($0.message))" }
         return lines.joined(separator: "\n")
     }
 
@@ -70,9 +70,11 @@ enum PackagingReport {
         if json {
             streams.print(self.json(error, operation: operation).rendered())
         } else {
-            streams.printError("Error: \(error.message)")
+            streams.printError("Error: \(TerminalText.escaped(error.message))")
             if case let .invalidOutput(findings) = error {
-                for finding in findings { streams.printError("  \(finding.severity.rawValue): \(finding.code): \(finding.message)") }
+                for finding in findings {
+                    streams.printError("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
+                }
             }
         }
         return .failure

@@ -16,18 +16,22 @@ public enum PreviewCommand: Command {
     public static let abstract = MediaCommandCatalog.preview
     /// The usage line.
     public static let usage =
-        "livepair preview <photo> <video> | <motion-photo> [--size <w>x<h>] [--mode fit|fill] --output <dir>"
+        "livepair preview <photo> <video> | <motion-photo> [--size <w>x<h>] [--mode fit|fill] --output <dir> "
+        + "[--overwrite] [--json]"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
 
         Validates the pair first (an invalid pair is reported with its findings), then requests it
-        with opportunistic delivery: the degraded placeholder (the HEIC thumbnail or reduced
-        tiles, or the JPEG's Exif thumbnail or DCT-scaled decode), then the full result (the still and the movie's
+        with opportunistic delivery: the degraded placeholder (the fastest image the files hold,
+        at its own size: the HEIC thumbnail, the JPEG's Exif thumbnail, else the movie's frame at
+        the still time), then the full result (the still and the movie's
         frame at the still-image time), and encodes the movie's frames at the target size as
         H.264 (motion.mp4, the movie's timing, with the movie's audio as AAC: copied when it is
         AAC, else encoded). A Google or Samsung motion photo, given alone, is loaded the same way:
-        its still is the primary image, its movie the embedded video. Files are written atomically.
+        its still is the primary image, its movie the embedded video. Files are written atomically;
+        existing outputs are refused unless --overwrite; a failure removes what the run wrote (and
+        the folder, when the run created it).
 
         USAGE: \(usage)
 
@@ -41,6 +45,8 @@ public enum PreviewCommand: Command {
           --mode fit|fill         Content mode (default: fit).
           --output <dir>          Folder for placeholder.jpg, still.jpg, poster.jpg and motion.mp4
                                   (created if needed).
+          --overwrite             Replace existing outputs.
+          --json                  Print the results as JSON (docs/cli.md).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -51,12 +57,12 @@ public enum PreviewCommand: Command {
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: [], options: ["size", "mode", "output"])
+            parsed = try ParsedArguments(arguments, flags: ["overwrite", "json"], options: ["size", "mode", "output"])
         } catch {
             return usageFailure(error, streams: streams)
         }
         if parsed.has("help") {
-            streams.print(help)
+            streams.print(HelpText.wrapped(help))
             return .success
         }
         guard (1...2).contains(parsed.positionals.count) else {
@@ -83,26 +89,35 @@ public enum PreviewCommand: Command {
             return usageFailure(
                 UsageError("The value '\(other)' is invalid for '--mode fit|fill'."), streams: streams)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            streams.printError("Error: cannot create \(output): \(error.localizedDescription)")
+        let outputs = PreviewOutputs(directory: output)
+        if !parsed.has("overwrite"), let existing = outputs.existing.first {
+            streams.printError(
+                "Error: \(TerminalText.path(existing)) exists: use --overwrite to replace it (nothing was written).")
             return .failure
         }
-        return load(
+        do {
+            try outputs.prepare()
+        } catch {
+            streams.printError("Error: cannot create \(TerminalText.path(output)): \(error.localizedDescription)")
+            return .failure
+        }
+        let status = load(
             resources: parsed.positionals, size: PixelSize(width: width, height: height), contentMode: contentMode,
-            output: output, streams: streams)
+            outputs: outputs, json: parsed.has("json"), streams: streams)
+        if status != .success { outputs.removeWritten() }
+        return status
     }
 
     /// What the handler saw, collected across its calls.
     private struct Outcome: Sendable {
-        var placeholder: (PixelBuffer, Duration)?
+        var placeholder: (PixelBuffer, PreviewSource?, Duration)?
         var final: (LivePhoto, Duration)?
         var error: LoaderError?
     }
 
     private static func load(
-        resources: [String], size: PixelSize, contentMode: ContentMode, output: String, streams: OutputStreams
+        resources: [String], size: PixelSize, contentMode: ContentMode, outputs: PreviewOutputs, json: Bool,
+        streams: OutputStreams
     ) -> ExitCode {
         let start = ContinuousClock.now
         let outcome = Mutex(Outcome())
@@ -113,7 +128,7 @@ public enum PreviewCommand: Command {
             let elapsed = ContinuousClock.now - start
             outcome.withLock { outcome in
                 switch event {
-                case let .degraded(image)?: outcome.placeholder = (image, elapsed)
+                case let .degraded(image)?: outcome.placeholder = (image, info.degradedSource, elapsed)
                 case let .final(livePhoto)?: outcome.final = (livePhoto, elapsed)
                 case nil: outcome.error = info.error ?? .cancelled
                 }
@@ -122,81 +137,103 @@ public enum PreviewCommand: Command {
         }
         done.wait()
         let result = outcome.withLock { $0 }
+        var results: [PreviewResult] = []
         var failed = false
-        if let (image, elapsed) = result.placeholder {
-            failed = !write(image, name: "placeholder.jpg", output: output, detail: "degraded", elapsed, streams) || failed
+        func record(_ written: PreviewResult?) {
+            guard let written else { return failed = true }
+            results.append(written)
+            if !json { streams.print(written.line) }
+        }
+        if let (image, source, elapsed) = result.placeholder {
+            record(write(
+                image, name: "placeholder.jpg", outputs: outputs, degraded: true,
+                source: source.map(String.init(describing:)) ?? "placeholder", elapsed, streams))
         }
         if let (livePhoto, elapsed) = result.final {
-            failed = !write(livePhoto.still, name: "still.jpg", output: output, detail: "final still", elapsed, streams) || failed
-            let frame = "poster, frame \(livePhoto.posterFrameIndex) at \(format(livePhoto.poster.presentationTime)) s"
-            failed = !write(livePhoto.poster.image, name: "poster.jpg", output: output, detail: frame, elapsed, streams) || failed
-            failed = !writeMotion(livePhoto, output: output, start: start, streams) || failed
-            streams.print(
-                "movie: \(format(livePhoto.movie.duration)) s, \(livePhoto.movie.frameTimes.count) frames, "
-                    + "\(livePhoto.frameSize) upright, \(livePhoto.movie.codec)"
-                    + (livePhoto.movie.hasAudio ? " with audio" : ""))
+            record(write(
+                livePhoto.still, name: "still.jpg", outputs: outputs, degraded: false, source: "still", elapsed, streams))
+            record(write(
+                livePhoto.poster.image, name: "poster.jpg", outputs: outputs, degraded: false,
+                source: "movie-frame \(livePhoto.posterFrameIndex) at \(format(livePhoto.poster.presentationTime)) s",
+                elapsed, streams))
+            record(writeMotion(livePhoto, outputs: outputs, start: start, streams))
+            if !json {
+                streams.print(
+                    "movie: \(format(livePhoto.movie.duration)) s, "
+                        + Wording.count(livePhoto.movie.frameTimes.count, "frame") + ", "
+                        + "\(livePhoto.frameSize) upright, \(livePhoto.movie.codec)"
+                        + (livePhoto.movie.hasAudio ? " with audio" : ""))
+            }
         }
         if let error = result.error {
             if case let .invalidPair(findings) = error {
                 streams.printError("Error: the pair is invalid:")
-                for finding in findings { streams.printError("  \(finding.code): \(finding.message)") }
+                for finding in findings { streams.printError("  \(finding.code): \(TerminalText.escaped(finding.message))") }
             } else {
-                streams.printError("Error: \(error)")
+                streams.printError("Error: " + TerminalText.escaped("\(error)"))
             }
             return .failure
         }
-        return failed ? .failure : .success
+        if failed { return .failure }
+        if json { streams.print(PreviewResult.json(results)) }
+        return .success
     }
 
     private static func write(
-        _ image: PixelBuffer, name: String, output: String, detail: String, _ elapsed: Duration, _ streams: OutputStreams
-    ) -> Bool {
-        let path = output.hasSuffix("/") ? output + name : output + "/" + name
+        _ image: PixelBuffer, name: String, outputs: PreviewOutputs, degraded: Bool, source: String,
+        _ elapsed: Duration, _ streams: OutputStreams
+    ) -> PreviewResult? {
+        let path = outputs.path(name)
         do {
             let bytes = try image.jpegData(quality: 90)
             try AtomicFileWriter.write(bytes, to: path)
+            outputs.wrote(path)
         } catch {
-            streams.printError("Error: cannot write \(path): \(error)")
-            return false
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
+            return nil
         }
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        streams.print("\(name)  \(image.width)x\(image.height)  \(detail)  \(format(milliseconds)) ms")
-        return true
+        return PreviewResult(
+            file: name, degraded: degraded, width: image.width, height: image.height,
+            milliseconds: milliseconds(elapsed), source: source)
+    }
+
+    private static func milliseconds(_ elapsed: Duration) -> Double {
+        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
     /// Encodes every frame of the Live Photo's movie at its frame size as H.264 into
     /// `motion.mp4`, with the movie's audio (AAC copied, anything else encoded to AAC), through a
     /// temporary file renamed into place.
     private static func writeMotion(
-        _ livePhoto: LivePhoto, output: String, start: ContinuousClock.Instant, _ streams: OutputStreams
-    ) -> Bool {
-        let path = output.hasSuffix("/") ? output + "motion.mp4" : output + "/motion.mp4"
+        _ livePhoto: LivePhoto, outputs: PreviewOutputs, start: ContinuousClock.Instant, _ streams: OutputStreams
+    ) -> PreviewResult? {
+        let path = outputs.path("motion.mp4")
         let temporary = path + ".tmp-\(getpid())"
         let summary: MotionMovieSummary
         do throws(LoaderError) {
             summary = try livePhoto.writeMotionMovie(to: temporary)
         } catch {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): \(error)")
-            return false
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write " + TerminalText.message(about: path, "\(error)"))
+            return nil
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            streams.printError("Error: cannot write \(path): rename failed")
-            return false
+        guard FileSystemPath.rename(temporary, path) == 0 else {
+            FileSystemPath.unlink(temporary)
+            streams.printError("Error: cannot write \(TerminalText.path(path)): rename failed")
+            return nil
         }
+        outputs.wrote(path)
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let audio: String
         switch summary.audio {
         case .copiedAAC?: audio = ", AAC audio (copied)"
         case .encodedAAC?: audio = ", AAC audio (encoded)"
         case nil: audio = ", no audio"
         }
-        streams.print(
-            "motion.mp4  \(livePhoto.frameSize.width / 2 * 2)x\(livePhoto.frameSize.height / 2 * 2)  "
-                + "H.264, \(summary.frameCount) frames\(audio)  \(format(milliseconds)) ms")
-        return true
+        return PreviewResult(
+            file: "motion.mp4", degraded: false, width: livePhoto.frameSize.width / 2 * 2,
+            height: livePhoto.frameSize.height / 2 * 2, milliseconds: milliseconds(elapsed),
+            source: "H.264, " + Wording.count(summary.frameCount, "frame") + audio)
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }

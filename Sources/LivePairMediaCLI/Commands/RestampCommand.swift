@@ -30,7 +30,7 @@ public enum RestampCommand: Command {
           --identifier <uuid>     The content identifier (default: a new UUID).
           --still-time <seconds>  Move the still-image time (snapped to the nearest frame).
           --overwrite             Replace existing files in the output folder.
-          --json                  Print the result as JSON (docs/cli.md).
+          --json                  Print the result as JSON (schema: see the documentation).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -46,7 +46,7 @@ public enum RestampCommand: Command {
             parsed = try ParsedArguments(
                 arguments, flags: ["in-place", "overwrite", "json"], options: ["output", "identifier", "still-time"])
             if parsed.has("help") {
-                streams.print(help)
+                streams.print(HelpText.wrapped(help))
                 return .success
             }
             stillTime = try PackagingArguments.stillTime(parsed)

@@ -61,6 +61,7 @@ public struct LibrarySelection: Sendable, Equatable {
         }
         switch store {
         case let .directory(path): return "\(catalogName) + \(path)"
+        case let .s3(bucket, prefix): return "\(catalogName) + s3://\(bucket)/\(prefix)"
         case nil: return catalogName
         }
     }

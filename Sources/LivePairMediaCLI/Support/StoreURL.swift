@@ -15,14 +15,14 @@ public struct StoreURL: Sendable, Equatable {
         if text.hasPrefix("file://") {
             let path = String(text.dropFirst("file://".count))
             guard path.hasPrefix("/") else { throw UsageError("A file:// store needs an absolute path: '\(text)'.") }
-            location = .directory(path: path)
+            location = .directory(path)
             return
         }
         if let colon = text.range(of: "://") {
             let scheme = text[..<colon.lowerBound]
             throw UsageError("Unsupported store '\(text)': the scheme '\(scheme)' is not supported by this build (use a directory).")
         }
-        location = .directory(path: text)
+        location = .directory(text)
     }
 }
 

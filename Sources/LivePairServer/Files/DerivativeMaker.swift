@@ -60,9 +60,9 @@ struct DerivativeMaker: Sendable {
         case let .motion(size):
             let paths: [String]
             if let photo, let video, video.type == .pairedVideo {
-                paths = [library.storagePath(for: photo), library.storagePath(for: video)]
+                paths = [try library.storedFile(for: photo), try library.storedFile(for: video)]
             } else if let photo, asset.isLivePhoto {
-                paths = [library.storagePath(for: photo)]  // a motion photo: its embedded movie
+                paths = [try library.storedFile(for: photo)]  // a motion photo: its embedded movie
             } else {
                 throw .notFound("this asset has no motion")
             }
@@ -75,9 +75,9 @@ struct DerivativeMaker: Sendable {
     ) throws(HTTPError) {
         let source: ImageSource
         if let photo {
-            source = .still(path: library.storagePath(for: photo))
+            source = .still(path: try library.storedFile(for: photo))
         } else if let video {
-            source = .movieFrame(path: library.storagePath(for: video), time: nil)
+            source = .movieFrame(path: try library.storedFile(for: video), time: nil)
         } else {
             throw .notFound("this asset has no image")
         }

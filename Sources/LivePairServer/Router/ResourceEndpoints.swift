@@ -43,7 +43,7 @@ extension LivePairService {
         else { throw .notFound("the asset has no such resource") }
         let disposition = "attachment; filename=\"\(resource.exportFilename.filter { $0 != "\"" && $0 != "\\" && $0.isASCII })\""
         return try FileResponder.respond(
-            to: context.request, path: library.storagePath(for: resource), etag: resource.digest.hex,
+            to: context.request, path: try library.storedFile(for: resource), etag: resource.digest.hex,
             contentType: Self.mediaType(of: resource.uniformTypeIdentifier), extraHeaders: [("Content-Disposition", disposition)])
     }
 

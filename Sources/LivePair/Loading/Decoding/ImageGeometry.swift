@@ -15,7 +15,7 @@ public struct ImageGeometry: Hashable, Sendable {
     public let degradedMinimumCoverage: Double
 
     /// A geometry. `degradedMinimumCoverage` is clamped to 0...1 (a value that is not a number
-    /// gives the default, 0.75).
+    /// gives the default, 0).
     public init(
         targetSize: PixelSize, contentMode: ContentMode = .aspectFit, resizeMode: ResizeMode = .fast,
         crop: NormalizedRect? = nil,
@@ -102,14 +102,11 @@ public struct ImageGeometry: Hashable, Sendable {
         return try fitted(result, to: outputSize(sourceWidth: fullWidth, sourceHeight: fullHeight), cancellation: cancellation)
     }
 
-    /// Renders what `StillDecoding.decodePreview` returned: a full-quality image like `render`,
-    /// a degraded one with its full size known like `renderDegraded`.
+    /// Renders what `StillDecoding.decodePreview` returned like `render`: cropped, reduced to
+    /// the target size when larger, never enlarged. A degraded image smaller than the target
+    /// keeps the size its source has (PhotoKit's opportunistic delivery: the view scales it up).
     public func render(_ preview: PreviewImage, cancellation: CancellationFlag? = nil) throws(MediaError) -> PixelBuffer {
-        guard !preview.isFullQuality, let full = preview.fullSize else {
-            return try render(preview.image, cancellation: cancellation)
-        }
-        return try renderDegraded(
-            preview.image, fullWidth: full.width, fullHeight: full.height, cancellation: cancellation)
+        try render(preview.image, cancellation: cancellation)
     }
 
     /// The normalized crop applied to `image`.

@@ -23,10 +23,11 @@ public struct MediaMovieDecoder: MovieDecoding {
             if let issue = identity.issues.first { throw .unreadable(path: path, reason: issue.message) }
             throw .unsupportedFormat(path: path, format: identity.format.rawValue)
         }
-        var frameTimes: [Double] = []
+        var frameTimes: [Double] = [], keyFrameTimes: [Double] = []
         do throws(FormatError) {
             let movie = try QuickTimeMovieParser(limits: limits).parse(try FileByteSource(path: path))
             frameTimes = movie.videoTrack?.presentationTimes() ?? []
+            keyFrameTimes = movie.videoTrack.map(Self.keyFrameTimes) ?? []
         } catch { throw .unreadable(path, error) }
         if cancellation.isCancelled { throw .cancelled }
         let stream: VideoStreamInfo
@@ -39,7 +40,18 @@ public struct MediaMovieDecoder: MovieDecoding {
             frameRate: identity.frameRate ?? stream.framesPerSecond, stillImageTime: identity.stillImageTime,
             hasAudio: identity.audioCodec != nil, contentIdentifier: identity.contentIdentifier, frameTimes: frameTimes,
             codedSize: PixelSize(width: stream.width, height: stream.height), rotationDegrees: rotation,
-            codec: stream.codecName)
+            codec: stream.codecName, keyFrameTimes: keyFrameTimes)
+    }
+
+    /// The presentation times of the track's key frames (`stss`; every sample without one),
+    /// ascending, on the movie timeline.
+    static func keyFrameTimes(_ track: Track) -> [Double] {
+        let times = track.samples.presentationTimes(limit: .max)
+        let timeline = track.timeline
+        let indices = track.samples.syncSamples.map { $0.map { Int($0) - 1 } } ?? Array(times.indices)
+        return indices.compactMap { index in
+            times.indices.contains(index) ? timeline.movieTime(ofMediaTime: times[index]) : nil
+        }.sorted()
     }
 
     /// See `MovieDecoding.decodeFrame`.
@@ -124,13 +136,14 @@ public struct MediaMovieDecoder: MovieDecoding {
         else {
             throw .unreadable(path: path, reason: "no motion-photo video at that range")
         }
-        var frameTimes: [Double] = []
+        var frameTimes: [Double] = [], keyFrameTimes: [Double] = []
         var rotation = 0
         do throws(FormatError) {
             let range = SubrangeByteSource(
                 base: try FileByteSource(path: embedded.containerPath), offset: embedded.offset, length: embedded.length)
             let movie = try QuickTimeMovieParser(limits: limits).parse(range)
             frameTimes = movie.videoTrack?.presentationTimes() ?? []
+            keyFrameTimes = movie.videoTrack.map(Self.keyFrameTimes) ?? []
             switch movie.videoTrack?.header.orientation {
             case 6?: rotation = -90
             case 3?: rotation = 180
@@ -148,7 +161,7 @@ public struct MediaMovieDecoder: MovieDecoding {
             duration: identity.duration ?? frameTimes.last ?? 0, frameRate: identity.frameRate,
             stillImageTime: stillTime, hasAudio: identity.audioCodec != nil, contentIdentifier: nil,
             frameTimes: frameTimes, codedSize: PixelSize(width: reader.codedWidth, height: reader.codedHeight),
-            rotationDegrees: rotation, codec: reader.codecName)
+            rotationDegrees: rotation, codec: reader.codecName, keyFrameTimes: keyFrameTimes)
     }
 
     /// The stored-orientation size that becomes `size` once rotated.

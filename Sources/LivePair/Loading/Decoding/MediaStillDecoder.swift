@@ -20,19 +20,37 @@ public struct MediaStillDecoder: StillDecoding {
     public func decodePreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
         -> PreviewImage
     {
-        try decode(path: path, geometry: geometry, preview: true, cancellation: cancellation)
+        try image(path: path, geometry: geometry, preview: true, cancellation: cancellation)
+    }
+
+    /// See `StillDecoding.decodeEmbeddedPreview`: the HEIC `thmb` item or the JPEG's Exif thumbnail.
+    public func decodeEmbeddedPreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag)
+        throws(LoaderError) -> PreviewImage?
+    {
+        try decode(path: path, geometry: geometry, preview: true, embeddedOnly: true, cancellation: cancellation)
     }
 
     /// See `StillDecoding.decodeFull`.
     public func decodeFull(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
         -> PixelBuffer
     {
-        try decode(path: path, geometry: geometry, preview: false, cancellation: cancellation).image
+        try image(path: path, geometry: geometry, preview: false, cancellation: cancellation).image
     }
 
-    private func decode(path: String, geometry: ImageGeometry, preview: Bool, cancellation: CancellationFlag)
+    /// `decode` without `embeddedOnly`, which always returns an image.
+    private func image(path: String, geometry: ImageGeometry, preview: Bool, cancellation: CancellationFlag)
         throws(LoaderError) -> PreviewImage
     {
+        guard let image = try decode(path: path, geometry: geometry, preview: preview, cancellation: cancellation) else {
+            throw .unreadable(path: path, reason: "the still decoded to nothing")
+        }
+        return image
+    }
+
+    /// The preview or full image; with `embeddedOnly`, the embedded image or nil.
+    private func decode(
+        path: String, geometry: ImageGeometry, preview: Bool, embeddedOnly: Bool = false, cancellation: CancellationFlag
+    ) throws(LoaderError) -> PreviewImage? {
         if cancellation.isCancelled { throw .cancelled }
         let source: FileByteSource
         let leading: [UInt8]
@@ -41,8 +59,14 @@ public struct MediaStillDecoder: StillDecoding {
             leading = try source.read(at: 0, count: Int(min(source.size, 64)))
         } catch { throw .unreadable(path, error) }
         switch FileFormat.detect(leadingBytes: leading) {
-        case .jpeg: return try decodeJPEG(source, path: path, geometry: geometry, preview: preview, cancellation: cancellation)
-        case .heic: return try decodeHEIC(source, path: path, geometry: geometry, preview: preview, cancellation: cancellation)
+        case .jpeg:
+            return try decodeJPEG(
+                source, path: path, geometry: geometry, preview: preview, embeddedOnly: embeddedOnly,
+                cancellation: cancellation)
+        case .heic:
+            return try decodeHEIC(
+                source, path: path, geometry: geometry, preview: preview, embeddedOnly: embeddedOnly,
+                cancellation: cancellation)
         case let other: throw .unsupportedFormat(path: path, format: other.rawValue)
         }
     }
@@ -50,8 +74,9 @@ public struct MediaStillDecoder: StillDecoding {
     // MARK: JPEG
 
     private func decodeJPEG(
-        _ source: FileByteSource, path: String, geometry: ImageGeometry, preview: Bool, cancellation: CancellationFlag
-    ) throws(LoaderError) -> PreviewImage {
+        _ source: FileByteSource, path: String, geometry: ImageGeometry, preview: Bool, embeddedOnly: Bool,
+        cancellation: CancellationFlag
+    ) throws(LoaderError) -> PreviewImage? {
         let structure: JPEGStructure
         let bytes: [UInt8]
         do throws(FormatError) {
@@ -93,6 +118,7 @@ public struct MediaStillDecoder: StillDecoding {
                         source: .exifThumbnail, fullSize: fullSize)
                 }
             }
+            if embeddedOnly { return nil }
             // The final result: the strongest DCT reduction whose upright output still covers the target.
             var finalScale = JPEGImageDecoder.Scale.full
             if !geometry.wantsOriginalSize {
@@ -127,8 +153,9 @@ public struct MediaStillDecoder: StillDecoding {
     // MARK: HEIC
 
     private func decodeHEIC(
-        _ source: FileByteSource, path: String, geometry: ImageGeometry, preview: Bool, cancellation: CancellationFlag
-    ) throws(LoaderError) -> PreviewImage {
+        _ source: FileByteSource, path: String, geometry: ImageGeometry, preview: Bool, embeddedOnly: Bool,
+        cancellation: CancellationFlag
+    ) throws(LoaderError) -> PreviewImage? {
         let file: HEIFFile
         do throws(FormatError) { file = try HEIFFile(source: source, limits: limits) } catch { throw .unreadable(path, error) }
         guard let primary = file.primaryItem else {
@@ -164,6 +191,7 @@ public struct MediaStillDecoder: StillDecoding {
                 }
             }
         }
+        if embeddedOnly { return nil }
         if cancellation.isCancelled { throw .cancelled }
         let recipe: HEIFImageRecipe
         do throws(FormatError) { recipe = try file.primaryImageRecipe(from: source) } catch { throw .unreadable(path, error) }
@@ -179,9 +207,11 @@ public struct MediaStillDecoder: StillDecoding {
                     if geometry.isCovered(byWidth: size.width, height: size.height) { finalReduction = candidate }
                 }
             }
-            // The degraded result: the strongest reduction that covers enough of it.
+            // The degraded result: the strongest reduction that covers enough of it, when the
+            // request sets a coverage. A reduced tile decode costs every tile's HEVC decode, as the
+            // final one does, so the default policy (0: the images the file holds) does not use it.
             var reduction = finalReduction
-            if preview {
+            if preview, geometry.degradedMinimumCoverage > 0 {
                 for candidate in reductions.reversed() where candidate > finalReduction {
                     let size = try decoder.uprightSize(of: recipe, reduction: candidate)
                     if geometry.qualifiesAsDegraded(

@@ -12,10 +12,27 @@ public protocol StillDecoding: Sendable {
     func decodePreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
         -> PreviewImage
 
+    /// The image the still's file already holds (the HEIC `thmb` item, the JPEG's Exif
+    /// thumbnail) when it covers `geometry.degradedMinimumCoverage`, upright; nil when the file
+    /// holds none. The Live Photo loader asks this first and, on nil, shows the paired movie's
+    /// frame at the still time as the degraded result. The default returns `decodePreview`'s image.
+    func decodeEmbeddedPreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag)
+        throws(LoaderError) -> PreviewImage?
+
     /// The full-quality upright image of the still at `path`, at least as large as `geometry`
     /// needs (a reduced decode is allowed when it still covers the target size).
     func decodeFull(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
         -> PixelBuffer
+}
+
+extension StillDecoding {
+    /// See `StillDecoding.decodeEmbeddedPreview`: `decodePreview`'s image (decoders that cannot
+    /// tell an embedded image from a decode).
+    public func decodeEmbeddedPreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag)
+        throws(LoaderError) -> PreviewImage?
+    {
+        try decodePreview(path: path, geometry: geometry, cancellation: cancellation)
+    }
 }
 
 /// What `StillDecoding.decodePreview` returns.

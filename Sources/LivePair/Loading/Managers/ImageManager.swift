@@ -68,7 +68,7 @@ public final class ImageManager: Sendable {
             id: id, wantsPreview: mode == .opportunistic, placeholder: nil, progressHandler: options.progressHandler,
             handler: { event, info in
                 switch event {
-                case let .preview(image), let .final(image): resultHandler(image, info)
+                case let .preview(image, _), let .final(image): resultHandler(image, info)
                 case .failure: resultHandler(nil, info)
                 }
             })
@@ -86,7 +86,7 @@ public final class ImageManager: Sendable {
         }
         if options.isSynchronous {
             let context = LoadContext(
-                cancellation: CancellationFlag(), onValidated: {}, onPreview: { _ in },
+                cancellation: CancellationFlag(), onValidated: {}, onPreview: { _, _ in },
                 onProgress: { fraction in options.progressHandler?(fraction) }, previewWanted: { false })
             do throws(LoaderError) {
                 subscription.deliverNow(.final(try load(context)))
@@ -164,11 +164,11 @@ struct ImageLoader: Sendable {
                 }
                 if deliveryMode == .fastFormat || preview.isFullQuality {
                     // Fast delivery, or no cheaper source existed: this is the final image.
-                    if deliveryMode == .opportunistic { context.preview(image) }
+                    if deliveryMode == .opportunistic { context.preview(image, source: preview.source) }
                     context.progress(1)
                     return image
                 }
-                context.preview(image)
+                context.preview(image, source: preview.source)
             }
             context.progress(0.5)
             try context.checkCancellation()

@@ -62,7 +62,7 @@ public final class LivePhotoManager: Sendable {
         let mode = options.isSynchronous && options.deliveryMode == .opportunistic ? .highQualityFormat : options.deliveryMode
         let handler: @Sendable (LoadEvent<LivePhoto>, ResultInfo) -> Void = { event, info in
             switch event {
-            case let .preview(image): resultHandler(.degraded(image), info)
+            case let .preview(image, _): resultHandler(.degraded(image), info)
             case let .final(livePhoto): resultHandler(.final(livePhoto), info)
             case .failure: resultHandler(nil, info)
             }
@@ -76,7 +76,7 @@ public final class LivePhotoManager: Sendable {
             check: PairCheck(validator: validator))
         if options.isSynchronous {
             let context = LoadContext(
-                cancellation: CancellationFlag(), onValidated: {}, onPreview: { _ in },
+                cancellation: CancellationFlag(), onValidated: {}, onPreview: { _, _ in },
                 onProgress: { fraction in options.progressHandler?(fraction) }, previewWanted: { false })
             do throws(LoaderError) {
                 subscription.deliverNow(.final(try loader.load(context)))

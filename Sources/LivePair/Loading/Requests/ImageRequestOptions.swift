@@ -45,18 +45,19 @@ public struct ImageRequestOptions: Sendable {
     public var progressHandler: (@Sendable (_ progress: Double) -> Void)?
     /// How much of the fitted target size a cheap source (the HEIC `thmb` item, the JPEG's Exif
     /// thumbnail, a DCT-scaled JPEG decode) must cover, in both dimensions, to serve as the
-    /// degraded result; the degraded image is then scaled to the target size (enlarged when
-    /// needed). 1 asks for sources at or above the target size only. Final results always come
-    /// from a source at or above the target size. Clamped to 0...1. Default: 0.75.
+    /// degraded result. The degraded image is delivered at the size its source has (never
+    /// enlarged; like PhotoKit's opportunistic delivery, the view scales it up). 0 (the default)
+    /// takes any embedded image: the fastest image the files already hold. 1 asks for sources at
+    /// or above the target size only. Final results always come from a source at or above the
+    /// target size. Clamped to 0...1.
     public var degradedMinimumCoverage: Double
     /// The pixel layout of the images `ImageManager.requestImageInPixelFormat(for:targetSize:contentMode:options:resultHandler:)`
     /// delivers. Default: `.rgba8`.
     public var pixelFormat: ImagePixelFormat
 
-    /// The default `degradedMinimumCoverage`: a source of three quarters of the target size
-    /// qualifies (an iPhone HEIC's 416x312 thumbnail for a 512 px target, a 4032 px JPEG's 1/8
-    /// DCT scale).
-    public static let defaultDegradedMinimumCoverage = 0.75
+    /// The default `degradedMinimumCoverage`: 0, any embedded image qualifies (an iPhone HEIC's
+    /// 416x312 `thmb` item, a JPEG's 160x120 Exif thumbnail), whatever the target size.
+    public static let defaultDegradedMinimumCoverage = 0.0
 
     /// Options with PhotoKit's defaults unless given.
     public init(

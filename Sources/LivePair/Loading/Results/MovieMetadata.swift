@@ -18,12 +18,14 @@ public struct MovieMetadata: Sendable, Equatable {
     public let rotationDegrees: Int
     /// The video codec (`"hevc"`, `"h264"`, ...).
     public let codec: String
+    /// The presentation times of the key frames (sync samples), ascending; empty when unknown.
+    public let keyFrameTimes: [Double]
 
     /// A metadata value.
     public init(
         duration: Double, frameRate: Double?, stillImageTime: Double?, hasAudio: Bool,
         contentIdentifier: ContentIdentifier?, frameTimes: [Double], codedSize: PixelSize, rotationDegrees: Int,
-        codec: String
+        codec: String, keyFrameTimes: [Double] = []
     ) {
         self.duration = duration
         self.frameRate = frameRate
@@ -34,6 +36,12 @@ public struct MovieMetadata: Sendable, Equatable {
         self.codedSize = codedSize
         self.rotationDegrees = rotationDegrees
         self.codec = codec
+        self.keyFrameTimes = keyFrameTimes
+    }
+
+    /// The key frame nearest `time`, or nil when the key frames are unknown.
+    public func keyFrameTime(nearest time: Double) -> Double? {
+        keyFrameTimes.min { abs($0 - time) < abs($1 - time) }
     }
 
     /// The size of the video as displayed (coded size turned by the rotation).

@@ -6,7 +6,7 @@ public struct LoadContext: Sendable {
     /// Set when the last subscriber left; pass it to every decoder and check it between stages.
     public let cancellation: CancellationFlag
     let onValidated: @Sendable () -> Void
-    let onPreview: @Sendable (PixelBuffer) -> Void
+    let onPreview: @Sendable (PixelBuffer, PreviewSource) -> Void
     let onProgress: @Sendable (Double) -> Void
     let previewWanted: @Sendable () -> Bool
 
@@ -18,8 +18,8 @@ public struct LoadContext: Sendable {
     /// Tells subscribers the pair passed validation (those with their own placeholder get it now).
     public func validated() { onValidated() }
 
-    /// Delivers a degraded preview to the subscribers that want one.
-    public func preview(_ image: PixelBuffer) { onPreview(image) }
+    /// Delivers a degraded preview, taken from `source`, to the subscribers that want one.
+    public func preview(_ image: PixelBuffer, source: PreviewSource) { onPreview(image, source) }
 
     /// Reports the fraction done (0 to 1).
     public func progress(_ fraction: Double) { onProgress(min(max(fraction, 0), 1)) }

@@ -16,7 +16,7 @@ final class RequestCoordinator<Value: Sendable>: Sendable {
         let cancellation: CancellationFlag
         var subscribers: [Subscription<Value>]
         var validated = false
-        var preview: PixelBuffer?
+        var preview: (image: PixelBuffer, source: PreviewSource)?
     }
 
     private struct State {
@@ -51,8 +51,8 @@ final class RequestCoordinator<Value: Sendable>: Sendable {
                 state.tasks[number] = task
                 state.taskByRequest[subscription.id] = number
                 // A late subscriber catches up with what the others already had.
-                if task.validated, let placeholder = subscription.placeholder { subscription.deliver(.preview(placeholder)) }
-                if let preview = task.preview, subscription.wantsPreview { subscription.deliver(.preview(preview)) }
+                if task.validated, let placeholder = subscription.placeholder { subscription.deliver(.preview(placeholder, source: nil)) }
+                if let preview = task.preview, subscription.wantsPreview { subscription.deliver(.preview(preview.image, source: preview.source)) }
                 return nil
             }
             state.nextTaskNumber += 1
@@ -68,7 +68,7 @@ final class RequestCoordinator<Value: Sendable>: Sendable {
         let context = LoadContext(
             cancellation: started.cancellation,
             onValidated: { [self] in validated(started.number) },
-            onPreview: { [self] image in preview(image, task: started.number) },
+            onPreview: { [self] image, source in preview(image, source: source, task: started.number) },
             onProgress: { [self] fraction in progress(fraction, task: started.number) },
             previewWanted: { [self] in wantsPreview(started.number) })
         queue.async { [self] in
@@ -122,16 +122,16 @@ final class RequestCoordinator<Value: Sendable>: Sendable {
             return state.tasks[number]?.subscribers.filter { $0.placeholder != nil } ?? []
         }
         for subscriber in subscribers {
-            if let placeholder = subscriber.placeholder { subscriber.deliver(.preview(placeholder)) }
+            if let placeholder = subscriber.placeholder { subscriber.deliver(.preview(placeholder, source: nil)) }
         }
     }
 
-    private func preview(_ image: PixelBuffer, task number: Int) {
+    private func preview(_ image: PixelBuffer, source: PreviewSource, task number: Int) {
         let subscribers: [Subscription<Value>] = state.withLock { state in
-            state.tasks[number]?.preview = image
+            state.tasks[number]?.preview = (image, source)
             return state.tasks[number]?.subscribers.filter(\.wantsPreview) ?? []
         }
-        for subscriber in subscribers { subscriber.deliver(.preview(image)) }
+        for subscriber in subscribers { subscriber.deliver(.preview(image, source: source)) }
     }
 
     private func progress(_ fraction: Double, task number: Int) {

@@ -44,9 +44,9 @@ final class Subscription<Value: Sendable>: Sendable {
         let isTerminal: Bool
         let info: ResultInfo
         switch event {
-        case .preview:
+        case let .preview(_, source):
             isTerminal = false
-            info = ResultInfo(requestID: id, isDegraded: true, isCancelled: false, error: nil)
+            info = ResultInfo(requestID: id, isDegraded: true, isCancelled: false, error: nil, degradedSource: source)
         case .final:
             isTerminal = true
             info = ResultInfo(requestID: id, isDegraded: false, isCancelled: false, error: nil)

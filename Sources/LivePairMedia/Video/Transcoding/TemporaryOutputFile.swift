@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LivePairFormats
 
 /// A temporary file next to a destination, renamed over it only once complete: the pattern of
 /// LivePairFormats' `AtomicFileWriter`, for writers (FFmpeg's muxer) that open the path themselves.
@@ -22,7 +23,7 @@ struct TemporaryOutputFile {
         var descriptor: Int32 = -1
         for _ in 0..<16 {
             candidate = "\(directory)/.\(name).\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
-            descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = FileSystemPath.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else {
@@ -35,19 +36,19 @@ struct TemporaryOutputFile {
 
     /// Flushes the finished temporary file to disk and renames it over the destination.
     func commit() throws(MediaError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileSystemPath.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .encodeFailed(reason: "cannot reopen \(path): \(Self.errorText(errno))") }
         let synced = fsync(descriptor)
         let syncError = errno
         close(descriptor)
         guard synced == 0 else { throw .encodeFailed(reason: "fsync \(path): \(Self.errorText(syncError))") }
-        guard rename(path, destination) == 0 else {
+        guard FileSystemPath.rename(path, destination) == 0 else {
             throw .encodeFailed(reason: "cannot rename \(path) to \(destination): \(Self.errorText(errno))")
         }
         // Make the rename itself durable; failing here cannot undo it, so it is best effort.
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { destination[..<$0].isEmpty ? "/" : String(destination[..<$0]) } ?? "."
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        let directoryDescriptor = FileSystemPath.open(directory, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
@@ -55,10 +56,9 @@ struct TemporaryOutputFile {
     }
 
     /// Removes the temporary file (after a failure or cancellation).
-    func discard() { unlink(path) }
+    func discard() { FileSystemPath.unlink(path) }
 
     private static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        FileSystemPath.errorText(code)
     }
 }

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import LivePairFormats
 
 /// The transcoder's input: a demuxer opened on a file, closed in `deinit`.
 final class TranscodeInput {
@@ -17,7 +18,7 @@ final class TranscodeInput {
         var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
         // On failure avformat_open_input frees the context and sets the pointer to nil.
         let url = range.map { FFmpegInputURL.embedded(in: path, range: $0) } ?? FFmpegInputURL.file(path)
-        let result = avformat_open_input(&opened, url, nil, nil)
+        let result = FileSystemPath.withCString(url) { avformat_open_input(&opened, $0, nil, nil) }
         context = opened
         if cancellation.isCancelled { throw .cancelled }
         try FFmpegCall.check(result, "avformat_open_input \(path)")
@@ -85,7 +86,9 @@ final class TranscodeOutput {
         guard let format = context else { return }
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try FFmpegCall.check(
-                avio_open2(&format.pointee.pb, "file:" + path, AVIO_FLAG_WRITE, &format.pointee.interrupt_callback, nil),
+                FileSystemPath.withCString(FFmpegInputURL.file(path)) {
+                    avio_open2(&format.pointee.pb, $0, AVIO_FLAG_WRITE, &format.pointee.interrupt_callback, nil)
+                },
                 "avio_open2 \(path)")
         }
         try FFmpegCall.check(avformat_write_header(format, nil), "avformat_write_header")

@@ -8,7 +8,7 @@ import Darwin
 /// identity) the store belongs to. A library removes stored files only when its catalog carries
 /// the same identity, so a catalog that is empty, replaced or another library's never makes it
 /// delete this store's files.
-extension ResourceStore {
+extension DirectoryStore {
     /// The marker file's name inside the store directory.
     public static let identityFileName = ".library"
 

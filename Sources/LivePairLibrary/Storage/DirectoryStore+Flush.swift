@@ -3,14 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LivePairFormats
 
-extension ResourceStore {
+extension DirectoryStore {
     /// Makes the files of `digests` durable, with the entries naming them: one `syncfs` of the
     /// store's file system where Linux has it (one disk flush for the whole group), else each file is
     /// `fsync`ed once, then each subdirectory that holds one of them, once. This is the one flush of
     /// a group of files stored with `StoreDurability.deferred`; call it before committing anything
     /// that names them. Throws `notFound` for a digest that is not stored (removed meanwhile).
-    public func flush(_ digests: some Collection<ContentDigest>) throws(ResourceStoreError) {
+    public func flush(_ digests: [ContentDigest]) throws(ResourceStoreError) {
         let unique = Set(digests).sorted { $0.hex < $1.hex }
         guard !unique.isEmpty else { return }
         if FileSystemSync.isAvailable {
@@ -32,5 +33,26 @@ extension ResourceStore {
         for shard in Set(unique.map(shardDirectory(for:))).sorted() {
             try POSIXFile.syncDirectory(shard)
         }
+    }
+}
+
+extension DirectoryStore {
+    /// The stored file, read with positioned reads.
+    public func byteSource(for digest: ContentDigest) throws(ResourceStoreError) -> any ByteSource {
+        let path = path(for: digest)
+        do throws(FormatError) {
+            return try FileByteSource(path: path)
+        } catch {
+            if POSIXFile.status(path) == nil { throw .notFound(digest) }
+            throw .io(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The stored file itself (whether or not it exists: readers report a missing file).
+    public func localPath(for digest: ContentDigest) throws(ResourceStoreError) -> String { path(for: digest) }
+
+    /// Seconds since the stored file's last status change (its creation or link).
+    public func secondsSinceWritten(_ digest: ContentDigest) -> Double? {
+        LibraryFileSystem.secondsSinceStatusChange(path(for: digest))
     }
 }

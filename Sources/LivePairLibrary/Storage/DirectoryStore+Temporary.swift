@@ -3,12 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LivePairFormats
 
 /// The store's temporary files (`<directory>/.tmp/<random>.tmp`): each is held under an exclusive
 /// `flock` by its writer from the moment its name exists until the name is gone (renamed into
 /// place or unlinked). Clean-up removes a temporary file only when it can take that lock itself,
 /// that is when no process, in any container or PID namespace, is writing it.
-extension ResourceStore {
+extension DirectoryStore {
     /// Removes the temporary files no one holds the lock of (their writer finished or died);
     /// returns how many. Best effort: a file that cannot be opened or removed is left.
     @discardableResult
@@ -17,12 +18,12 @@ extension ResourceStore {
         var removed = 0
         for name in names where name.hasSuffix(".tmp") {
             let path = "\(temporaryDirectory)/\(name)"
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            let descriptor = FileSystemPath.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard descriptor >= 0 else { continue }
             // Unlinked while the lock is held, so a writer that locks the file next sees that its
             // name is gone (`createTemporaryFile` checks) and starts over with another.
             if POSIXFile.lockExclusively(descriptor, waiting: false),
-                POSIXFile.names(path, theFileOpenAs: descriptor), unlink(path) == 0
+                POSIXFile.names(path, theFileOpenAs: descriptor), FileSystemPath.unlink(path) == 0
             {
                 removed += 1
             }
@@ -55,20 +56,20 @@ extension ResourceStore {
     /// a clean-up removed the link), so the caller copies the file instead.
     func lockLinkedTemporary(_ temporary: String) -> Int32? {
         guard let descriptor = try? POSIXFile.openForReading(temporary) else {
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             return nil
         }
         if POSIXFile.lockExclusively(descriptor, waiting: false), POSIXFile.names(temporary, theFileOpenAs: descriptor) {
             return descriptor
         }
-        unlink(temporary)
+        FileSystemPath.unlink(temporary)
         close(descriptor)
         return nil
     }
 
     /// Removes a temporary file and then releases its lock.
     func discard(temporary: String, descriptor: Int32) {
-        unlink(temporary)
+        FileSystemPath.unlink(temporary)
         close(descriptor)
     }
 }

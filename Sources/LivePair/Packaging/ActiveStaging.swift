@@ -1,0 +1,31 @@
+import Synchronization
+
+/// The staging folders this process holds right now, so that an interrupted run (SIGINT, SIGTERM)
+/// can remove them before it exits: `removeAll()` is what the command-line tool's signal handler
+/// calls.
+public final class ActiveStaging: Sendable {
+    /// The process-wide registry.
+    public static let shared = ActiveStaging()
+
+    private let folders = Mutex<Set<String>>([])
+
+    private init() {}
+
+    func insert(_ folder: String) { folders.withLock { _ = $0.insert(folder) } }
+
+    func remove(_ folder: String) { folders.withLock { _ = $0.remove(folder) } }
+
+    /// Removes every staging folder of this process that holds no commit journal (a folder with a
+    /// journal is left for `StagingRecovery`: its renames must complete). Called when the process is
+    /// about to exit on a signal; packaging in progress fails afterwards.
+    public func removeAll() {
+        let current = folders.withLock { folders in
+            defer { folders.removeAll() }
+            return folders
+        }
+        for folder in current where !CommitJournal.exists(in: folder) {
+            StagingFolder.removeContents(of: folder)
+            StagingFolder.removeDirectory(folder)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LivePairFormats
+import LivePairS3
+
+extension S3ResourceStore {
+    /// A local copy of the object of `digest` in the cache directory, fetched when missing: written
+    /// to a temporary file, checked against the digest, then renamed into place (so a cached copy
+    /// is always whole and right). Throws `notFound` when the object does not exist.
+    public func localPath(for digest: ContentDigest) throws(ResourceStoreError) -> String {
+        let path = cachePath(for: digest)
+        if let info = POSIXFile.status(path), POSIXFile.isRegular(info) { return path }
+        let temporary = "\(path).\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        guard let descriptor = try POSIXFile.createExclusive(temporary, mode: 0o444) else {
+            throw .io(path: temporary, reason: "a temporary file of that name exists")
+        }
+        do throws(ResourceStoreError) {
+            defer { close(descriptor) }
+            do throws(S3Error) {
+                _ = try client.get(bucket: bucket, key: key(for: digest), into: descriptor)
+            } catch {
+                throw Self.storeError(error, digest: digest)
+            }
+            let reader = try POSIXFile.openForReading(temporary)
+            defer { close(reader) }
+            let fetched = try DirectoryStore.hash(reader, path: temporary, copyingTo: nil, temporary: temporary)
+            guard fetched.digest == digest else {
+                throw .io(path: temporary, reason: "the object \(key(for: digest)) does not have the digest it is named by")
+            }
+        } catch {
+            FileSystemPath.unlink(temporary)
+            throw error
+        }
+        guard FileSystemPath.rename(temporary, path) == 0 else {
+            let failure = POSIXFile.failure(path)
+            FileSystemPath.unlink(temporary)
+            throw failure
+        }
+        return path
+    }
+
+    /// Where the cached copy of `digest` is (or would be) kept.
+    func cachePath(for digest: ContentDigest) -> String { "\(cacheDirectory)/\(digest.hex)" }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an S3-compatible server is and how to talk to it.
+///
+/// Requests use path-style addressing (`<endpoint>/<bucket>/<key>`), which every S3-compatible
+/// server (SeaweedFS, MinIO, Ceph) and AWS accept, and are signed with AWS Signature Version 4 by
+/// libcurl for the service `s3` in `region`.
+public struct S3Configuration: Sendable, Equatable {
+    /// The server's base URL, `http://HOST:PORT` or `https://HOST`, without a trailing slash.
+    public var endpoint: String
+    /// The signing region (`us-east-1` when the server does not care).
+    public var region: String
+    /// The key pair requests are signed with.
+    public var credentials: S3Credentials
+    /// Retries after server errors and transport failures.
+    public var retry: S3RetryPolicy
+    /// How long connecting may take, in milliseconds, before the attempt counts as a timeout.
+    public var connectTimeoutMilliseconds: Int
+    /// How long a transfer may stall (under 1 byte/s), in seconds, before it counts as a timeout.
+    public var stallTimeoutSeconds: Int
+
+    /// A configuration with explicit values.
+    public init(
+        endpoint: String, region: String = "us-east-1", credentials: S3Credentials, retry: S3RetryPolicy = S3RetryPolicy(),
+        connectTimeoutMilliseconds: Int = 5_000, stallTimeoutSeconds: Int = 30
+    ) {
+        var endpoint = endpoint
+        while endpoint.hasSuffix("/") { endpoint.removeLast() }
+        self.endpoint = endpoint
+        self.region = region
+        self.credentials = credentials
+        self.retry = retry
+        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        self.stallTimeoutSeconds = stallTimeoutSeconds
+    }
+
+    /// A configuration for `endpoint` whose credentials come from `AWS_ACCESS_KEY_ID` and
+    /// `AWS_SECRET_ACCESS_KEY` and whose region comes from `AWS_REGION` (else `AWS_DEFAULT_REGION`,
+    /// else `us-east-1`). Throws `missingCredentials` naming the variable that is unset or empty.
+    public static func fromEnvironment(endpoint: String) throws(S3Error) -> S3Configuration {
+        guard let accessKey = environment("AWS_ACCESS_KEY_ID") else {
+            throw S3Error(.missingCredentials, operation: "configure", endpoint: endpoint, detail: "AWS_ACCESS_KEY_ID is not set")
+        }
+        guard let secret = environment("AWS_SECRET_ACCESS_KEY") else {
+            throw S3Error(
+                .missingCredentials, operation: "configure", endpoint: endpoint, detail: "AWS_SECRET_ACCESS_KEY is not set")
+        }
+        let region = environment("AWS_REGION") ?? environment("AWS_DEFAULT_REGION") ?? "us-east-1"
+        return S3Configuration(
+            endpoint: endpoint, region: region, credentials: S3Credentials(accessKeyID: accessKey, secretAccessKey: secret))
+    }
+
+    /// The value of an environment variable, nil when unset or empty.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+}

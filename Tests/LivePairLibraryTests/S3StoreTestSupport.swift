@@ -1,0 +1,45 @@
+import Foundation
+@testable import LivePairLibrary
+import LivePairS3
+import TestSupport
+
+/// S3 resource stores on this test process's SeaweedFS server, each in a bucket of its own.
+enum S3StoreTestSupport {
+    /// A store in a new bucket, caching fetched copies in a new temporary folder.
+    static func makeStore(_ label: String, prefix: String = "resources/") throws -> S3ResourceStore {
+        let client = try makeClient()
+        let bucket = SeaweedFSTestServer.uniqueBucketName(label)
+        try client.createBucket(bucket)
+        return try S3ResourceStore(client: client, bucket: bucket, prefix: prefix, cacheDirectory: try makeTemporaryDirectory("s3-cache"))
+    }
+
+    /// A client of the test server.
+    static func makeClient() throws -> S3Client {
+        let server = try SeaweedFSTestServer.shared()
+        return try S3Client(
+            configuration: S3Configuration(
+                endpoint: server.endpoint, region: server.region,
+                credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey),
+                retry: S3RetryPolicy(attempts: 2, initialDelayMilliseconds: 50)))
+    }
+
+    /// True when the library tests run with their resources on S3 (`LIVEPAIR_TEST_STORE=s3`).
+    static let librariesUseS3 = ProcessInfo.processInfo.environment["LIVEPAIR_TEST_STORE"] == "s3"
+}
+
+extension S3StoreTestSupport {
+    /// The S3 store of the library at `path`: one bucket per library directory, named in the file
+    /// `<path>.s3-bucket` (beside the directory, which must hold only the library) so that
+    /// reopening the library finds the same bucket.
+    static func store(forLibraryAt path: String) throws -> S3ResourceStore {
+        let marker = path + ".s3-bucket"
+        if let bucket = try? String(contentsOfFile: marker, encoding: .utf8) {
+            return try S3ResourceStore(client: try makeClient(), bucket: bucket, prefix: "resources/", cacheDirectory: path + ".s3-cache")
+        }
+        let client = try makeClient()
+        let bucket = SeaweedFSTestServer.uniqueBucketName("library")
+        try client.createBucket(bucket)
+        try bucket.write(toFile: marker, atomically: true, encoding: .utf8)
+        return try S3ResourceStore(client: client, bucket: bucket, prefix: "resources/", cacheDirectory: path + ".s3-cache")
+    }
+}

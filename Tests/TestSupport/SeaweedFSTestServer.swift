@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+/// The SeaweedFS S3 server of this test process: started on first use with
+/// `scripts/seaweedfs-test.sh start` (free ports, its own session, data in a temporary folder) and
+/// stopped when the process exits (an `atexit` handler runs `stop`; a watchdog started by the
+/// script ends it too if the process dies without exiting). One server serves every test of the
+/// process; tests keep apart by using their own buckets (`uniqueBucketName`).
+///
+/// A test that needs the server calls `SeaweedFSTestServer.shared()`, which throws the reason
+/// (the script's own words, such as "run scripts/setup.sh") when the server cannot start: the
+/// test fails with it, it never skips.
+public struct SeaweedFSTestServer: Sendable {
+    /// `http://127.0.0.1:PORT`.
+    public let endpoint: String
+    /// The access key id of the server's one identity.
+    public let accessKeyID: String
+    /// That identity's secret key.
+    public let secretAccessKey: String
+    /// The signing region.
+    public let region: String
+    /// The folder holding the server's data, configuration and log (`weed.log`).
+    public let directory: String
+
+    /// The running server, started on first use; throws `StartFailure` when it cannot start.
+    public static func shared() throws -> SeaweedFSTestServer { try started.get() }
+
+    /// Why the server could not start.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// The reason, with the script's output.
+        public let description: String
+    }
+
+    /// A bucket name no other test of this run uses: `lp-<label>-<process id>-<counter>`.
+    public static func uniqueBucketName(_ label: String) -> String {
+        let number = bucketCounter.withLock { counter in
+            counter += 1
+            return counter
+        }
+        return "lp-\(label.lowercased())-\(getpid())-\(number)"
+    }
+
+    private static let bucketCounter = Mutex(0)
+    private static let runningDirectory = Mutex<String?>(nil)
+    private static let started: Result<SeaweedFSTestServer, StartFailure> = start()
+
+    /// `scripts/seaweedfs-test.sh` at the package root.
+    private static let script: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("scripts/seaweedfs-test.sh")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "scripts/seaweedfs-test.sh")
+    }()
+
+    private static func start() -> Result<SeaweedFSTestServer, StartFailure> {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("livepair-seaweedfs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let startRun = runScript(["start", directory], extraEnvironment: ["SEAWEEDFS_OWNER_PID": "\(getpid())"])
+        guard startRun.status == 0 else {
+            return .failure(StartFailure(description: "SeaweedFS did not start (exit \(startRun.status)): \(startRun.output)"))
+        }
+        runningDirectory.withLock { $0 = directory }
+        atexit {
+            if let directory = SeaweedFSTestServer.runningDirectory.withLock({ $0 }) {
+                _ = SeaweedFSTestServer.runScript(["stop", directory])
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        }
+        let envRun = runScript(["env", directory])
+        var values: [String: String] = [:]
+        for line in envRun.output.split(separator: "\n") where line.hasPrefix("export ") {
+            let assignment = line.dropFirst("export ".count)
+            guard let equals = assignment.firstIndex(of: "=") else { continue }
+            values[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        guard let endpoint = values["LIVEPAIR_S3_ENDPOINT"], let accessKey = values["AWS_ACCESS_KEY_ID"],
+            let secret = values["AWS_SECRET_ACCESS_KEY"], let region = values["AWS_REGION"]
+        else {
+            return .failure(StartFailure(description: "seaweedfs-test.sh env printed no settings: \(envRun.output)"))
+        }
+        return .success(
+            SeaweedFSTestServer(
+                endpoint: endpoint, accessKeyID: accessKey, secretAccessKey: secret, region: region, directory: directory))
+    }
+
+    /// Runs the script and returns its status and its standard output and error together. Spawned
+    /// with `posix_spawn` and reaped with `waitpid`, its output going to a file: Foundation's
+    /// `Process.waitUntilExit` was seen never to notice the script's exit when called from the
+    /// one-time initializer of `started`.
+    private static func runScript(_ arguments: [String], extraEnvironment: [String: String] = [:]) -> (status: Int32, output: String) {
+        let outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("livepair-seaweedfs-script-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
+        defer { unlink(outputPath) }
+        let assignments = extraEnvironment.map { "\($0.key)=\($0.value)" }.sorted()
+        let argv = ["/usr/bin/env"] + assignments + ["/bin/bash", script.path] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { return (-1, "cannot run \(script.path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
+    }
+}
