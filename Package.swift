@@ -41,6 +41,8 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
+            name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
@@ -65,6 +67,8 @@ let package = Package(
             swiftSettings: strictSettings),
         // The catalog bridge: SQLite statements and transactions behind a small Swift surface.
         .target(name: "LivePairSQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        // The server catalog bridge: libpq connections, parameterised statements, transactions, LISTEN/NOTIFY.
+        .target(name: "LivePairPostgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
         // The digest bridge: SHA-256 through libcrypto (content addresses of stored resources).
         .target(name: "LivePairCrypto", dependencies: ["CCrypto"], swiftSettings: strictSettings),
         // The object-store bridge: an S3 client over libcurl (SigV4, write-once PUT, ranged GET, listing).
@@ -73,7 +77,8 @@ let package = Package(
         .target(
             name: "LivePairLibrary",
             dependencies: [
-                "LivePair", "LivePairFormats", "LivePairSQLite", "LivePairCrypto", "LivePairLogging", "LivePairS3",
+                "LivePair", "LivePairFormats", "LivePairSQLite", "LivePairPostgres", "LivePairCrypto", "LivePairLogging",
+                "LivePairS3",
             ],
             swiftSettings: strictSettings),
         // A small swift-log-shaped facade (Logger, LogHandler, JSON lines): the library logs through it.
@@ -103,7 +108,7 @@ let package = Package(
             name: "livepair-bench",
             dependencies: [
                 "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
-                "LivePairServer",
+                "LivePairPostgres", "LivePairServer",
                 "LivePairCLI",
             ],
             swiftSettings: strictSettings),
@@ -118,6 +123,8 @@ let package = Package(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairPostgresTests", dependencies: ["LivePairPostgres", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),

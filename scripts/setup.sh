@@ -15,6 +15,8 @@ packages=(
   libheif-dev
   libsqlite3-dev
   libssl-dev
+  # The server catalog: libpq to build against, PostgreSQL 15 for the tests and benchmarks.
+  libpq-dev postgresql-15
   libmicrohttpd-dev
   libcurl4-openssl-dev
   # The tools' virtual environments (SeaweedFS for the S3 tests, Playwright for the browser test).

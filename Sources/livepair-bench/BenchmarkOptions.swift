@@ -12,13 +12,16 @@ struct BenchmarkOptions {
     var rounds = 5
     /// For `validate`: the second measurement uses this many times the files (1 skips it).
     var scale = 10
+    /// For `ingest`: a PostgreSQL catalog URL; the import then also runs with the catalog there
+    /// (a fresh schema, dropped after) and the local store, beside the SQLite library.
+    var catalog: String?
 
     /// Errors in the options.
     struct Invalid: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N`.
+    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N --catalog URL`.
     init(_ arguments: [String], defaultFileCount: Int) throws {
         fileCount = defaultFileCount
         var index = 0
@@ -34,6 +37,7 @@ struct BenchmarkOptions {
                 fileCount = count
             case "--samples": samples = try value()
             case "--work": work = try value()
+            case "--catalog": catalog = try value()
             case "--rounds":
                 guard let count = Int(try value()), count > 0 else { throw Invalid(description: "--rounds needs a positive number") }
                 rounds = count

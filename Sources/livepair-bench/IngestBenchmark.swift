@@ -4,6 +4,7 @@ import LivePair
 import LivePairFormats
 import LivePairCrypto
 import LivePairLibrary
+import LivePairPostgres
 import Synchronization
 
 /// `livepair-bench ingest`: imports >= 1,000 Live Photo pairs (copies of the real pairs in
@@ -26,9 +27,15 @@ struct IngestBenchmark {
     static let maximumRatio = 2.0
     static let minimumPairsPerSecond = 200.0
 
+    /// The target for the PostgreSQL catalog with the local store (issue 12): at most this many
+    /// times the SQLite library's copy-mode time.
+    static let maximumPostgresRatio = 1.5
+
     /// One mode's figures.
     struct ModeResult {
         var mode: UploadFileHandling
+        /// "sqlite" or "postgres".
+        var catalog = "sqlite"
         var seconds: Double
         var livePhotos: Int
         var pending: Int
@@ -63,12 +70,13 @@ struct IngestBenchmark {
 
         // LivePair, each mode on its own fresh corpus copy, made and synced before the timing.
         var results: [ModeResult] = []
-        for mode in [UploadFileHandling.copy, .move] {
-            let name = mode == .copy ? "copy" : "move"
+        let runs: [(UploadFileHandling, String?)] = [(.copy, nil), (.move, nil)] + (options.catalog.map { [(.copy, $0)] } ?? [])
+        for (mode, catalog) in runs {
+            let name = (mode == .copy ? "copy" : "move") + (catalog == nil ? "" : "-postgres")
             let source = "\(root)/uploads-\(name)"
             _ = try Self.shell("cp -r '\(uploads)' '\(source)' && sync")
             let modeFiles = files.map { source + $0.dropFirst(uploads.count) }
-            let result = try ingest(modeFiles, mode: mode, library: "\(root)/library-\(name)")
+            let result = try ingest(modeFiles, mode: mode, library: "\(root)/library-\(name)", catalog: catalog)
             results.append(result)
             try? FileManager.default.removeItem(atPath: root + "/library-\(name)")
             try? FileManager.default.removeItem(atPath: source)
@@ -79,7 +87,7 @@ struct IngestBenchmark {
         print("each mode ingests its own copy of the corpus, made and synced before its timing starts")
         print(String(format: "cp -r + sync:           %7.2f s  %7.0f MB/s", copySeconds, Double(bytes) / 1e6 / copySeconds))
         var anyMeetsBoth = false
-        for result in results {
+        for result in results where result.catalog == "sqlite" {
             let name = result.mode == .copy ? "copy" : "move"
             let ratio = result.seconds / copySeconds
             let rate = Double(result.livePhotos) / result.seconds
@@ -95,13 +103,37 @@ struct IngestBenchmark {
                 name, ratio, Self.maximumRatio, meetsRatio ? "met" : "NOT met", rate, Self.minimumPairsPerSecond,
                 meetsRate ? "met" : "NOT met", complete ? "" : "; INCOMPLETE import"))
         }
+        if let postgres = results.first(where: { $0.catalog == "postgres" }), let sqlite = results.first(where: { $0.catalog == "sqlite" && $0.mode == .copy }) {
+            let ratio = postgres.seconds / sqlite.seconds
+            let complete = postgres.livePhotos == pairs && postgres.pending == 0 && postgres.failures == 0
+            print(String(format: "livepair ingest (copy, PostgreSQL catalog + local store): %7.2f s  %.0f pairs/s  (%d Live Photos, %d pending, %d failed)",
+                postgres.seconds, Double(postgres.livePhotos) / postgres.seconds, postgres.livePhotos, postgres.pending, postgres.failures))
+            print(String(format: "  PostgreSQL catalog: %.2fx the SQLite library's copy-mode time (target <= %.1fx: %@)%@", ratio,
+                Self.maximumPostgresRatio, complete && ratio <= Self.maximumPostgresRatio ? "met" : "NOT met",
+                complete ? "" : "; INCOMPLETE import"))
+        }
         print(anyMeetsBoth ? "result: at least one mode meets both targets" : "result: no mode meets both targets")
         return anyMeetsBoth ? 0 : 1
     }
 
     /// Ingests `files` into a new library at `directory` with `jobs` uploads at once; returns the figures.
-    private func ingest(_ files: [String], mode: UploadFileHandling, library directory: String) throws -> ModeResult {
-        let library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(durableCommits: true))
+    private func ingest(_ files: [String], mode: UploadFileHandling, library directory: String, catalog: String?) throws -> ModeResult {
+        let library: PhotoLibrary
+        var schema: (connection: PostgresConnection, name: String)?
+        if let catalog {
+            // A fresh schema of its own, dropped after: the catalog's tables go there.
+            let connection = try PostgresConnection(catalog)
+            let name = "livepair_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            try connection.execute("CREATE SCHEMA \(name)")
+            schema = (connection, name)
+            let url = catalog + (catalog.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(name)"
+            library = try PhotoLibrary.open(
+                catalog: .postgres(connectionString: url), store: .directory(directory + "/resources"),
+                configuration: LibraryConfiguration(durableCommits: true), create: true)
+        } else {
+            library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(durableCommits: true))
+        }
+        defer { if let schema { _ = try? schema.connection.execute("DROP SCHEMA \(schema.name) CASCADE") } }
         let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: mode))
         let next = Atomic<Int>(0)
         let failures = Atomic<Int>(0)
@@ -123,7 +155,7 @@ struct IngestBenchmark {
         let pending = try ingestor.pendingUploads(olderThan: 0).count
         let left = files.filter { FileManager.default.fileExists(atPath: $0) }.count
         return ModeResult(
-            mode: mode, seconds: seconds, livePhotos: livePhotos, pending: pending,
+            mode: mode, catalog: catalog == nil ? "sqlite" : "postgres", seconds: seconds, livePhotos: livePhotos, pending: pending,
             failures: failures.load(ordering: .relaxed), uploadsLeft: left)
     }
 

@@ -36,7 +36,9 @@ let usage = """
 
       ingest       Import >= 1,000 Live Photo pairs (--files = pairs, default 1000; copies of the
                    real pairs with fresh identifiers) into a new library with durable commits,
-                   against `cp -r` + `sync` of the same bytes; pairs/s and the ratio.
+                   against `cp -r` + `sync` of the same bytes; pairs/s and the ratio. With
+                   --catalog URL, also with a PostgreSQL catalog (a fresh schema) and the local
+                   store, against the SQLite library's copy mode (target <= 1.5x).
 
       serve        Upload >= 1,000 Live Photo pairs (--files = pairs, default 1000) to `livepair
                    serve`'s server over loopback from 8 clients, beside in-process ingestion of the
@@ -47,6 +49,7 @@ let usage = """
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
       --samples DIR     Source of the copies (default ./SampleMedia).
       --work DIR        Where the corpus is written (default: a new temporary directory, removed after).
+      --catalog URL     For ingest: a PostgreSQL URI (scripts/postgres-test.sh start DIR prints one).
       --rounds N        LivePair passes; the best is reported (default 5).
       --scale N         validate: measure again at N times the files (default 10; 1 skips it).
     """

@@ -10,9 +10,9 @@ import Testing
 
 /// Each sample pair becomes one Live Photo asset whose identifier, pixel size and duration match
 /// the manifest, with both halves stored under their SHA-256.
-@Test(arguments: SamplePairs.all.map { [$0.0, $0.1] })
-func createsLivePhotoFromRealPair(_ pair: [String]) throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases, SamplePairs.all.map { [$0.0, $0.1] })
+func createsLivePhotoFromRealPair(_ kind: CatalogKind, _ pair: [String]) throws {
+    let library = try makeLibrary(kind)
     let outcome = try importPair((pair[0], pair[1]), into: library)
     guard case let .created(identifier) = outcome else {
         Issue.record("expected a new asset, got \(outcome)")
@@ -41,8 +41,8 @@ func createsLivePhotoFromRealPair(_ pair: [String]) throws {
     }
 }
 
-@Test func motionPhotoAddedAsPhotoIsLive() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func motionPhotoAddedAsPhotoIsLive(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let result = try library.performChangesAndWait { context in
         for name in ["motion/PXL_20200710_061629144.MP.jpg", "motion/samsung-one-ui-6.heic"] {
             context.creationRequestForAsset().addResource(with: .photo, path: SampleMedia.path(name))
@@ -59,8 +59,8 @@ func createsLivePhotoFromRealPair(_ pair: [String]) throws {
     #expect(assets[2].duration == 0)
 }
 
-@Test func dataResourcesAndCreationPropertiesAreKept() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func dataResourcesAndCreationPropertiesAreKept(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let photo = try SampleMedia.bytes(SamplePairs.train.0)
     let movie = try SampleMedia.bytes(SamplePairs.train.1)
     let result = try library.performChangesAndWait { _ in
@@ -82,8 +82,8 @@ func createsLivePhotoFromRealPair(_ pair: [String]) throws {
 }
 
 /// Halves whose identifiers differ fail the whole batch, with the findings, and leave nothing.
-@Test func invalidPairFailsTheWholeBatch() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func invalidPairFailsTheWholeBatch(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     try importPair(SamplePairs.train, into: library)
     let before = try LibrarySnapshot(library)
     do {
@@ -109,8 +109,8 @@ func createsLivePhotoFromRealPair(_ pair: [String]) throws {
     #expect(try LibrarySnapshot(library) == before)
 }
 
-@Test func requestsThatCannotBeAppliedFailTheBatch() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func requestsThatCannotBeAppliedFailTheBatch(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     #expect(throws: LibraryError.self) {
         try library.performChangesAndWait { context in _ = context.creationRequestForAsset() }
     }

@@ -10,10 +10,10 @@ private let preCommitPoints: [FaultPoint] = [
 ]
 
 /// A fault injected at each step before the commit leaves catalog, store and source files exactly as before.
-@Test(arguments: preCommitPoints)
-func faultBeforeCommitLeavesEverythingAsBefore(_ point: FaultPoint) throws {
+@Test(arguments: CatalogKind.allCases, preCommitPoints)
+func faultBeforeCommitLeavesEverythingAsBefore(_ kind: CatalogKind, _ point: FaultPoint) throws {
     let armed = FaultSwitch()
-    let library = try makeLibrary(faultInjector: { reached in if armed.isOn, reached == point { throw InjectedFault() } })
+    let library = try makeLibrary(kind, faultInjector: { reached in if armed.isOn, reached == point { throw InjectedFault() } })
     try importPair(SamplePairs.train, into: library)
     let existing = try #require(try library.fetchAssets().firstObject)
     let sources = try makeTemporaryDirectory("sources")
@@ -44,13 +44,13 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ point: FaultPoint) throws {
     #expect(try LibrarySnapshot(library) == before)
     #expect(FileManager.default.fileExists(atPath: photo) && FileManager.default.fileExists(atPath: movie))
     // A library opened afresh sees the same.
-    #expect(try LibrarySnapshot(try makeLibrary(at: library.directory)) == before)
+    #expect(try LibrarySnapshot(try makeLibrary(kind, sharing: library)) == before)
 }
 
 /// A fault after the commit stops only the clean-up: the batch stays committed and consistent,
 /// the moved source stays in place, and recovery on the next open removes what was left.
-@Test func faultAfterCommitKeepsTheBatch() throws {
-    let library = try makeLibrary(faultInjector: { point in
+@Test(arguments: CatalogKind.allCases) func faultAfterCommitKeepsTheBatch(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind, faultInjector: { point in
         if case .unlinkSource = point { throw InjectedFault() }
     })
     let sources = try makeTemporaryDirectory("sources")
@@ -66,8 +66,8 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ point: FaultPoint) throws {
 }
 
 /// Moving files: the sources disappear only after the commit.
-@Test func movedSourcesAreUnlinkedAfterTheCommit() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func movedSourcesAreUnlinkedAfterTheCommit(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let sources = try makeTemporaryDirectory("sources")
     let photo = sources + "/a.jpg", movie = sources + "/a.mov"
     try FileManager.default.copyItem(atPath: SampleMedia.path(SamplePairs.train.0), toPath: photo)
@@ -80,17 +80,17 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ point: FaultPoint) throws {
 }
 
 /// Files stored by a batch that never committed (the process died) are removed on the next open.
-@Test func recoveryRemovesUnreferencedFiles() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func recoveryRemovesUnreferencedFiles(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     try importPair(SamplePairs.train, into: library)
     let orphan = try library.store.store(data: Array("left by a crashed batch".utf8))
     #expect(library.store.contains(orphan.digest))
-    let reopened = try makeLibrary(at: library.directory)
+    let reopened = try makeLibrary(kind, sharing: library)
     #expect(!reopened.store.contains(orphan.digest))
     #expect(try LibrarySnapshot(reopened).assets.count == 1)
     // With the default grace period, a fresh orphan (maybe another process's batch in flight) stays.
     let young = try library.store.store(data: Array("in flight".utf8))
-    _ = try PhotoLibrary.open(at: library.directory)
+    _ = try makeLibrary(kind, sharing: library, configuration: LibraryConfiguration())
     #expect(library.store.contains(young.digest))
 }
 

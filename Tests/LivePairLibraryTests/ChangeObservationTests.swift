@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 /// Three Live Photos dated 10, 20, 30 s (A, B, C), fetched by creation date.
-private func libraryWithThree() throws -> (PhotoLibrary, [String]) {
-    let library = try makeLibrary()
+private func libraryWithThree(_ kind: CatalogKind) throws -> (PhotoLibrary, [String]) {
+    let library = try makeLibrary(kind)
     var identifiers: [String] = []
     for (pair, seconds) in zip([SamplePairs.train, SamplePairs.iPhone15, SamplePairs.iPhone15Second], [10.0, 20, 30]) {
         identifiers.append(try importPair(pair, into: library, creationDate: date(seconds)).localIdentifier)
@@ -16,8 +16,8 @@ private func libraryWithThree() throws -> (PhotoLibrary, [String]) {
 
 private let byDate = FetchOptions(sortDescriptors: [AssetSortDescriptor(key: .creationDate)])
 
-@Test func observerSeesInsertsWithIndexes() throws {
-    let (library, ids) = try libraryWithThree()
+@Test(arguments: CatalogKind.allCases) func observerSeesInsertsWithIndexes(_ kind: CatalogKind) throws {
+    let (library, ids) = try libraryWithThree(kind)
     let observer = RecordingObserver()
     library.register(observer)
     let before = try library.fetchAssets(with: byDate)
@@ -33,8 +33,8 @@ private let byDate = FetchOptions(sortDescriptors: [AssetSortDescriptor(key: .cr
     #expect(details.hasIncrementalChanges)
 }
 
-@Test func observerSeesDeletesAndChanges() throws {
-    let (library, ids) = try libraryWithThree()
+@Test(arguments: CatalogKind.allCases) func observerSeesDeletesAndChanges(_ kind: CatalogKind) throws {
+    let (library, ids) = try libraryWithThree(kind)
     let observer = RecordingObserver()
     library.register(observer)
     let before = try library.fetchAssets(with: byDate)
@@ -55,8 +55,8 @@ private let byDate = FetchOptions(sortDescriptors: [AssetSortDescriptor(key: .cr
 }
 
 /// Changing a date re-sorts: the asset moves, and its row changes.
-@Test func observerSeesMovesWhenADateChanges() throws {
-    let (library, ids) = try libraryWithThree()
+@Test(arguments: CatalogKind.allCases) func observerSeesMovesWhenADateChanges(_ kind: CatalogKind) throws {
+    let (library, ids) = try libraryWithThree(kind)
     let observer = RecordingObserver()
     library.register(observer)
     let before = try library.fetchAssets(with: byDate)
@@ -97,8 +97,8 @@ private let byDate = FetchOptions(sortDescriptors: [AssetSortDescriptor(key: .cr
     #expect(diff.moves.count == 2)
 }
 
-@Test func albumFetchResultsReportChanges() throws {
-    let (library, ids) = try libraryWithThree()
+@Test(arguments: CatalogKind.allCases) func albumFetchResultsReportChanges(_ kind: CatalogKind) throws {
+    let (library, ids) = try libraryWithThree(kind)
     let observer = RecordingObserver()
     library.register(observer)
     let albums = try library.fetchAssetCollections()
@@ -115,8 +115,8 @@ private let byDate = FetchOptions(sortDescriptors: [AssetSortDescriptor(key: .cr
     #expect(memberDetails.insertedIndexes == IndexSet([2]))
 }
 
-@Test func asyncSequenceDeliversChanges() async throws {
-    let (library, _) = try libraryWithThree()
+@Test(arguments: CatalogKind.allCases) func asyncSequenceDeliversChanges(_ kind: CatalogKind) async throws {
+    let (library, _) = try libraryWithThree(kind)
     let stream = library.changes()
     let result = try await library.performChanges { context in
         _ = context.creationRequestForAssetCollection(withTitle: "Async")
@@ -127,8 +127,8 @@ private let byDate = FetchOptions(sortDescriptors: [AssetSortDescriptor(key: .cr
     #expect(change.sequences.upperBound == result.changeSequence)
 }
 
-@Test func completionHandlerFormReportsTheOutcome() async throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func completionHandlerFormReportsTheOutcome(_ kind: CatalogKind) async throws {
+    let library = try makeLibrary(kind)
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<ChangeResult, LibraryError>, Never>) in
         library.performChanges({ _ in
             let request = AssetCreationRequest.creationRequestForAsset()

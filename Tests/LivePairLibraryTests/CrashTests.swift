@@ -28,8 +28,8 @@ struct IngestInjectedFault: Error {}
     }
 
     /// The library after the scenario ran without faults.
-    static func reference() throws -> IngestSnapshot {
-        let fixture = try IngestFixture("crash-reference")
+    static func reference(_ kind: CatalogKind) throws -> IngestSnapshot {
+        let fixture = try IngestFixture("crash-reference", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         _ = run(Ingestor(library: library))
@@ -40,13 +40,13 @@ struct IngestInjectedFault: Error {}
     /// transaction begin, pending record, link, commit, clean-up...), uploads made one at a time. After each, the reopened library holds
     /// its invariants, every acknowledged asset is there, and running the scenario again gives
     /// exactly the fault-free library.
-    @Test func injectedFaultAtEveryStep() throws {
-        let reference = try Self.reference()
+    @Test(arguments: CatalogKind.allCases) func injectedFaultAtEveryStep(_ kind: CatalogKind) throws {
+        let reference = try Self.reference(kind)
         #expect(reference.assets.count == 4 && reference.pending.isEmpty)
         // Count the fault points of a clean run.
         let counted = Atomic<Int>(0)
         do {
-            let fixture = try IngestFixture("crash-count")
+            let fixture = try IngestFixture("crash-count", kind)
             defer { fixture.remove() }
             let library = try fixture.open(faultInjector: { _ in counted.add(1, ordering: .relaxed) })
             _ = Self.run(Ingestor(library: library))
@@ -54,7 +54,7 @@ struct IngestInjectedFault: Error {}
         let total = counted.load(ordering: .relaxed)
         #expect(total >= Self.scenario.count * 2)
         for target in 1...total {
-            let fixture = try IngestFixture("crash-fault")
+            let fixture = try IngestFixture("crash-fault", kind)
             defer { fixture.remove() }
             let calls = Atomic<Int>(0)
             let hit = Mutex<String?>(nil)
@@ -90,8 +90,8 @@ struct IngestInjectedFault: Error {}
     /// unlink after the commit is a fault point too). After each fault: the invariants; every
     /// acknowledged asset exists; no upload is gone whose bytes the library does not hold; the
     /// sequential scenario then gives exactly the fault-free library.
-    @Test func injectedFaultAtEveryStepOfAGroupCommitWithMoves() throws {
-        let reference = try Self.reference()
+    @Test(arguments: CatalogKind.allCases) func injectedFaultAtEveryStepOfAGroupCommitWithMoves(_ kind: CatalogKind) throws {
+        let reference = try Self.reference(kind)
         let moving = IngestOptions(uploadHandling: .move)
         func uploads(_ scratch: StorageScratchDirectory) throws -> [(path: String, owner: String, originalFilename: String?)] {
             try IngestMoveTests.uploads(Self.scenario, in: scratch).enumerated().map { ($1, "o", Self.scenario[$0]) }
@@ -99,7 +99,7 @@ struct IngestInjectedFault: Error {}
         let counted = Atomic<Int>(0)
         let names = Mutex<Set<String>>([])
         do {
-            let fixture = try IngestFixture("crash-group-count")
+            let fixture = try IngestFixture("crash-group-count", kind)
             let scratch = try StorageScratchDirectory("crash-group-count-uploads")
             defer { fixture.remove(); scratch.remove() }
             let library = try fixture.open(faultInjector: { point in
@@ -117,7 +117,7 @@ struct IngestInjectedFault: Error {}
         }
         let total = counted.load(ordering: .relaxed)
         for target in 1...total {
-            let fixture = try IngestFixture("crash-group")
+            let fixture = try IngestFixture("crash-group", kind)
             let scratch = try StorageScratchDirectory("crash-group-uploads")
             defer { fixture.remove(); scratch.remove() }
             let calls = Atomic<Int>(0)
@@ -156,16 +156,16 @@ struct IngestInjectedFault: Error {}
     /// (b) A real `livepair import` child process ended abruptly (`_exit`, no clean-up, like SIGKILL)
     /// at its Nth durable step, for every N until the import completes; after each, the reopened
     /// library holds its invariants and a re-run completes everything.
-    @Test func childProcessKilledAtEveryStep() throws {
+    @Test(arguments: CatalogKind.allCases) func childProcessKilledAtEveryStep(_ kind: CatalogKind) throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
-        let reference = try Self.reference()
+        let reference = try Self.reference(kind)
         let files = Self.scenario.map(SampleMedia.path)
         var target = 1
         while target < 200 {
-            let fixture = try IngestFixture("crash-child")
+            let fixture = try IngestFixture("crash-child", kind)
             defer { fixture.remove() }
             let status = try IngestBinary.run(
-                ["import", "--library", fixture.directory, "--owner", "o", "--jobs", "1"] + files,
+                ["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "1"] + files,
                 environment: ["LIVEPAIR_TEST_EXIT_AT_FAULT_POINT": String(target)])
             if status != 137 {
                 #expect(status == 0, "the import finished without being killed but failed")
@@ -173,7 +173,7 @@ struct IngestInjectedFault: Error {}
             }
             let library = try fixture.open()
             _ = try IngestInvariants.check(library)
-            #expect(try IngestBinary.run(["import", "--library", fixture.directory, "--owner", "o"] + files) == 0)
+            #expect(try IngestBinary.run(["import", ] + fixture.commandLineOptions + [ "--owner", "o"] + files) == 0)
             #expect(try IngestInvariants.check(library) == reference, "killed at step \(target)")
             target += 1
         }
@@ -182,21 +182,21 @@ struct IngestInjectedFault: Error {}
 
     /// SIGKILL at random moments of a concurrent import (4 jobs), over several runs; then recovery
     /// and a re-run give the reference library.
-    @Test func childProcessKilledAtRandomTimes() throws {
+    @Test(arguments: CatalogKind.allCases) func childProcessKilledAtRandomTimes(_ kind: CatalogKind) throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
-        let reference = try Self.reference()
+        let reference = try Self.reference(kind)
         let files = Self.scenario.map(SampleMedia.path)
         var generator = SplitMix64(seed: 42)
         for _ in 0..<6 {
-            let fixture = try IngestFixture("crash-random")
+            let fixture = try IngestFixture("crash-random", kind)
             defer { fixture.remove() }
-            let process = try IngestBinary.start(["import", "--library", fixture.directory, "--owner", "o", "--jobs", "4"] + files)
+            let process = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "4"] + files)
             usleep(UInt32.random(in: 50_000...900_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let library = try fixture.open()
             _ = try IngestInvariants.check(library)
-            #expect(try IngestBinary.run(["import", "--library", fixture.directory, "--owner", "o"] + files) == 0)
+            #expect(try IngestBinary.run(["import", ] + fixture.commandLineOptions + [ "--owner", "o"] + files) == 0)
             #expect(try IngestInvariants.check(library) == reference)
         }
     }
@@ -204,7 +204,7 @@ struct IngestInjectedFault: Error {}
     /// Two processes importing the halves of four real pairs into one library at the same time,
     /// in different orders (one the reverse of the other, then shuffles): always four Live Photos,
     /// nothing pending, each file stored once, the same library every time.
-    @Test func twoProcessesInAnyOrder() throws {
+    @Test(arguments: CatalogKind.allCases) func twoProcessesInAnyOrder(_ kind: CatalogKind) throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
         let files = ingestSamplePairs.flatMap { [$0.still, $0.movie] }.map(SampleMedia.path)
         var generator = SplitMix64(seed: 7)
@@ -212,10 +212,10 @@ struct IngestInjectedFault: Error {}
         for round in 0..<4 {
             let first = round == 0 ? files : files.shuffled(using: &generator)
             let second = round == 0 ? Array(files.reversed()) : files.shuffled(using: &generator)
-            let fixture = try IngestFixture("two-processes")
+            let fixture = try IngestFixture("two-processes", kind)
             defer { fixture.remove() }
-            let one = try IngestBinary.start(["import", "--library", fixture.directory, "--owner", "o", "--jobs", "2"] + first)
-            let two = try IngestBinary.start(["import", "--library", fixture.directory, "--owner", "o", "--jobs", "2"] + second)
+            let one = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + first)
+            let two = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + second)
             one.waitUntilExit()
             two.waitUntilExit()
             #expect(one.terminationStatus == 0 && two.terminationStatus == 0)

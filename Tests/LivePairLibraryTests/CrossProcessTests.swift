@@ -5,9 +5,9 @@ import Testing
 
 /// Two library instances on one directory (two connections, as two processes would have): a batch
 /// committed by one reaches the other's observers when it polls, or when it next fetches.
-@Test func secondInstanceCommitIsSeenAfterPolling() throws {
-    let first = try makeLibrary()
-    let second = try makeLibrary(at: first.directory)
+@Test(arguments: CatalogKind.allCases) func secondInstanceCommitIsSeenAfterPolling(_ kind: CatalogKind) throws {
+    let first = try makeLibrary(kind)
+    let second = try makeLibrary(kind, sharing: first)
     let observer = RecordingObserver()
     first.register(observer)
     let before = try first.fetchAssets(with: FetchOptions(sortDescriptors: [.init(key: .creationDate)]))
@@ -29,9 +29,9 @@ import Testing
 }
 
 /// Concurrent writers from two instances: every batch commits, none is lost.
-@Test func concurrentWritersAllCommit() async throws {
-    let first = try makeLibrary()
-    let second = try makeLibrary(at: first.directory)
+@Test(arguments: CatalogKind.allCases) func concurrentWritersAllCommit(_ kind: CatalogKind) async throws {
+    let first = try makeLibrary(kind)
+    let second = try makeLibrary(kind, sharing: first)
     let photo = try SampleMedia.bytes("plain/IMG_2682.heic")
     try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<16 {
@@ -50,15 +50,15 @@ import Testing
 
 /// A real second process (`livepair library delete`) deletes an asset; this process's observer
 /// sees it after polling, and both files are gone.
-@Test func realSecondProcessDeleteIsObserved() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func realSecondProcessDeleteIsObserved(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let outcome = try importPair(SamplePairs.iPhone15Second, into: library)
     let resources = try library.assetResources(forLocalIdentifier: outcome.localIdentifier)
     let observer = RecordingObserver()
     library.register(observer)
     let before = try library.fetchAssets()
 
-    let run = try LivePairBinary.run(["library", "delete", outcome.localIdentifier, "--library", library.directory, "--json"])
+    let run = try LivePairBinary.run(["library", "delete", outcome.localIdentifier, "--json"] + commandLineOptions(for: library))
     #expect(run.status == 0, "output: \(run.output) \(run.error)")
     #expect(run.output.contains(outcome.localIdentifier))
 

@@ -5,8 +5,8 @@ import Testing
 
 /// The same pair imported twice gives one asset and one copy of each file; the second import
 /// reports the existing asset. Another owner gets an asset of their own.
-@Test func samePairTwiceIsOneAsset() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func samePairTwiceIsOneAsset(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let first = try importPair(SamplePairs.iPhone15, into: library)
     let second = try importPair(SamplePairs.iPhone15, into: library)
     #expect(first == .created(first.localIdentifier))
@@ -28,8 +28,8 @@ import Testing
 }
 
 /// Deleting removes both halves' rows; the files go only when no other asset uses them.
-@Test func deleteRemovesFilesOnlyWhenUnused() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func deleteRemovesFilesOnlyWhenUnused(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let mine = try importPair(SamplePairs.iPhone15, into: library)
     let theirs = try importPair(SamplePairs.iPhone15, into: library, owner: "tenant-b")
     let resources = try library.assetResources(forLocalIdentifier: mine.localIdentifier)
@@ -53,8 +53,8 @@ import Testing
 }
 
 /// An album made in the same batch as its assets, through their placeholders.
-@Test func placeholdersWorkLaterInTheSameBatch() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func placeholdersWorkLaterInTheSameBatch(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     var albumIdentifier = ""
     var placeholders: [String] = []
     let result = try library.performChangesAndWait { _ in
@@ -90,8 +90,8 @@ import Testing
 }
 
 /// A duplicate's placeholder used in the same batch refers to the existing asset.
-@Test func duplicatePlaceholderRefersToTheExistingAsset() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func duplicatePlaceholderRefersToTheExistingAsset(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     let existing = try importPair(SamplePairs.train, into: library)
     let result = try library.performChangesAndWait { context in
         let request = context.creationRequestForAsset()

@@ -9,15 +9,14 @@ import Synchronization
 @Suite struct FailureCleanupTests {
     /// An upload whose COMMIT fails leaves no file in the store at once (not after the 1-hour
     /// sweep: the grace period here is an hour), unless a committed row uses the same bytes.
-    @Test func aFailedCommitRemovesWhatTheUploadStored() throws {
-        let fixture = try IngestFixture("commit-failure")
+    @Test(arguments: CatalogKind.allCases)
+    func aFailedCommitRemovesWhatTheUploadStored(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("commit-failure", kind)
         defer { fixture.remove() }
         let armed = FaultSwitch()
-        let library = try PhotoLibrary.open(
-            at: fixture.directory,
-            configuration: LibraryConfiguration(
-                durableCommits: false, orphanGracePeriod: 3600,
-                faultInjector: { point in if armed.isOn, point == .commitCatalogTransaction { throw IngestInjectedFault() } }))
+        let library = try fixture.open(
+            orphanGracePeriod: 3600,
+            faultInjector: { point in if armed.isOn, point == .commitCatalogTransaction { throw IngestInjectedFault() } })
         let ingestor = Ingestor(library: library)
         armed.isOn = true
         // A plain photo (would become an asset) and a Live Photo half (would be pending).

@@ -5,8 +5,8 @@ import Testing
 
 /// A library with four Live Photos (dates 40, 10, 30, 20 s), a motion photo (no date set: its own)
 /// and a hidden, favorite one; returns the library and the identifiers in import order.
-private func populatedLibrary() throws -> (PhotoLibrary, [String]) {
-    let library = try makeLibrary()
+private func populatedLibrary(_ kind: CatalogKind) throws -> (PhotoLibrary, [String]) {
+    let library = try makeLibrary(kind)
     var identifiers: [String] = []
     for (pair, seconds) in zip(SamplePairs.all, [40.0, 10, 30, 20]) {
         identifiers.append(try importPair(pair, into: library, owner: "alice", creationDate: date(seconds)).localIdentifier)
@@ -23,8 +23,8 @@ private func populatedLibrary() throws -> (PhotoLibrary, [String]) {
     return (library, identifiers)
 }
 
-@Test func fetchesWithPredicatesSortsAndLimits() throws {
-    let (library, ids) = try populatedLibrary()
+@Test(arguments: CatalogKind.allCases) func fetchesWithPredicatesSortsAndLimits(_ kind: CatalogKind) throws {
+    let (library, ids) = try populatedLibrary(kind)
     #expect(try library.fetchAssets().localIdentifiers == Array(ids[0..<5]))
     #expect(try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true)).localIdentifiers == ids)
 
@@ -71,8 +71,8 @@ private func populatedLibrary() throws -> (PhotoLibrary, [String]) {
 }
 
 /// A fetch result is a snapshot: later commits (changes, inserts, deletes) do not change it.
-@Test func fetchResultDoesNotChangeUnderTheCaller() throws {
-    let (library, ids) = try populatedLibrary()
+@Test(arguments: CatalogKind.allCases) func fetchResultDoesNotChangeUnderTheCaller(_ kind: CatalogKind) throws {
+    let (library, ids) = try populatedLibrary(kind)
     let snapshot = try library.fetchAssets(with: FetchOptions(sortDescriptors: [.init(key: .creationDate)]))
     let order = snapshot.localIdentifiers
     let first = snapshot[0]
@@ -90,8 +90,8 @@ private func populatedLibrary() throws -> (PhotoLibrary, [String]) {
 }
 
 /// Results larger than a page read later pages on demand.
-@Test func largeResultsLoadPagesLazily() throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func largeResultsLoadPagesLazily(_ kind: CatalogKind) throws {
+    let library = try makeLibrary(kind)
     var created: [String] = []
     for index in 0..<(FetchResultStorage<Asset>.pageSize + 5) {
         let outcome = try library.performChangesAndWait { context in

@@ -16,8 +16,8 @@ struct IngestEveryOrderTests {
         }
     }
 
-    @Test("the four halves of two real pairs, in all 24 orders, give the same library: two Live Photos, nothing pending")
-    func allOrdersOfTwoPairs() throws {
+    @Test("the four halves of two real pairs, in all 24 orders, give the same library: two Live Photos, nothing pending", arguments: CatalogKind.allCases)
+    func allOrdersOfTwoPairs(_ kind: CatalogKind) throws {
         let halves = [
             "live/IMG_4580.HEIC", "live/IMG_4580.mov", "live/train.jpg", "live/train.mov",
         ]
@@ -25,7 +25,7 @@ struct IngestEveryOrderTests {
         #expect(orders.count == 24)
         var reference: IngestSnapshot?
         for (number, order) in orders.enumerated() {
-            let fixture = try IngestFixture("order-\(number)")
+            let fixture = try IngestFixture("order-\(number)", kind)
             defer { fixture.remove() }
             let library = try fixture.open()
             let ingestor = Ingestor(library: library)

@@ -9,15 +9,15 @@ import Testing
     /// Every half of four pairs (and a retried still, and both halves of one pair next to each
     /// other) in one group: conflicting members go to the following groups; the library equals
     /// the one of uploads made one at a time.
-    @Test func oneGroupGivesTheSameLibraryAsOneAtATime() throws {
+    @Test(arguments: CatalogKind.allCases) func oneGroupGivesTheSameLibraryAsOneAtATime(_ kind: CatalogKind) throws {
         let files = ingestSamplePairs.map(\.still) + [ingestSamplePairs[0].still] + ingestSamplePairs.map(\.movie)
             + ["motion/PXL_20200710_061629144.MP.jpg", "plain/IMG_0102.HEIC"]
-        let oneByOne = try IngestFixture("group-reference")
+        let oneByOne = try IngestFixture("group-reference", kind)
         defer { oneByOne.remove() }
         let reference = try oneByOne.open()
         for file in files { _ = try Ingestor(library: reference).ingest(fileAt: SampleMedia.path(file), owner: "o", originalFilename: file) }
 
-        let fixture = try IngestFixture("group")
+        let fixture = try IngestFixture("group", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let results = Ingestor(library: library).ingestTogether(files.map { (SampleMedia.path($0), "o", $0) })
@@ -29,8 +29,8 @@ import Testing
 
     /// An upload that fails in a group does not fail the others: the group is decided again one
     /// upload at a time, and only the failing one gets its error.
-    @Test func oneFailingUploadDoesNotFailTheGroup() throws {
-        let fixture = try IngestFixture("group-failure")
+    @Test(arguments: CatalogKind.allCases) func oneFailingUploadDoesNotFailTheGroup(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("group-failure", kind)
         defer { fixture.remove() }
         let library = try fixture.open(faultInjector: { point in
             if point == .custom("ingest-link-asset") { throw IngestInjectedFault() }
@@ -49,8 +49,8 @@ import Testing
     }
 
     /// Many callers at once share commits and every pair links (the concurrency of a backend).
-    @Test func concurrentCallersShareCommits() throws {
-        let fixture = try IngestFixture("group-concurrent")
+    @Test(arguments: CatalogKind.allCases) func concurrentCallersShareCommits(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("group-concurrent", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library, options: IngestOptions(maximumGroupSize: 3))

@@ -16,10 +16,10 @@ import Testing
     /// Moved uploads are gone after their outcome (pending, accepted, duplicate), their bytes are
     /// the store's files (same inode until the unlink, so nothing was copied); a rejected upload is
     /// left in place; copying (the default) leaves every upload.
-    @Test func movedUploadsAreTakenOver() throws {
+    @Test(arguments: CatalogKind.allCases) func movedUploadsAreTakenOver(_ kind: CatalogKind) throws {
         let scratch = try StorageScratchDirectory("move-uploads")
         defer { scratch.remove() }
-        let fixture = try IngestFixture("move")
+        let fixture = try IngestFixture("move", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let mover = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))

@@ -18,12 +18,12 @@ struct IngestPolicyTests {
             in: try SampleMedia.bytes("live/IMG_3582.mov"))
     }
 
-    @Test("a movie without a still-image time links with its still, in both orders; the asset keeps the flag and a derived still time")
-    func missingStillImageTimeIsAccepted() throws {
+    @Test("a movie without a still-image time links with its still, in both orders; the asset keeps the flag and a derived still time", arguments: CatalogKind.allCases)
+    func missingStillImageTimeIsAccepted(_ kind: CatalogKind) throws {
         let workspace = try V.Workspace()
         let movie = try workspace.write(try Self.movieWithoutStillImageTime(), as: "IMG_3582.mov")
         for movieFirst in [false, true] {
-            let fixture = try IngestFixture("no-still-time-\(movieFirst)")
+            let fixture = try IngestFixture("no-still-time-\(movieFirst)", kind)
             defer { fixture.remove() }
             let library = try fixture.open()
             let ingestor = Ingestor(library: library)
@@ -52,11 +52,11 @@ struct IngestPolicyTests {
         }
     }
 
-    @Test("a late movie without a still-image time attaches to its still imported alone, with the flag, the derived time and the date")
-    func lateMovieAttachesWithFlags() throws {
+    @Test("a late movie without a still-image time attaches to its still imported alone, with the flag, the derived time and the date", arguments: CatalogKind.allCases)
+    func lateMovieAttachesWithFlags(_ kind: CatalogKind) throws {
         let workspace = try V.Workspace()
         let movie = try workspace.write(try Self.movieWithoutStillImageTime(), as: "IMG_3582.mov")
-        let fixture = try IngestFixture("late-flags")
+        let fixture = try IngestFixture("late-flags", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -72,9 +72,9 @@ struct IngestPolicyTests {
         _ = try IngestInvariants.check(library)
     }
 
-    @Test("a pair with its own still-image time stores the movie's time and no error flag")
-    func ownStillImageTimeIsStored() throws {
-        let fixture = try IngestFixture("own-still-time")
+    @Test("a pair with its own still-image time stores the movie's time and no error flag", arguments: CatalogKind.allCases)
+    func ownStillImageTimeIsStored(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("own-still-time", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -106,8 +106,8 @@ struct IngestPolicyTests {
         #expect(abs(derived.seconds - times[times.count / 2]) < 1e-6, "\(derived.seconds) vs \(times)")
     }
 
-    @Test("damaged media are rejected with their own codes, whatever order the halves come in")
-    func damagedMediaAreRejected() throws {
+    @Test("damaged media are rejected with their own codes, whatever order the halves come in", arguments: CatalogKind.allCases)
+    func damagedMediaAreRejected(_ kind: CatalogKind) throws {
         let workspace = try V.Workspace()
         let still = try SampleMedia.bytes("live/train.jpg")
         let movie = try SampleMedia.bytes("live/train.mov")
@@ -123,7 +123,7 @@ struct IngestPolicyTests {
             ("stsc.mov", stscBroken, .sampleTableOutOfFile),
             ("handler.mov", handlerBroken, .missingVideoTrack),
         ]
-        let fixture = try IngestFixture("damaged")
+        let fixture = try IngestFixture("damaged", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -154,10 +154,10 @@ struct IngestPolicyTests {
         #expect(try library.store.allDigests().isEmpty, "rejected uploads leave no stored file")
     }
 
-    @Test("non-media uploads are not-media; the deep option rejects a still whose scan does not decode")
-    func notMediaAndDeepDecode() throws {
+    @Test("non-media uploads are not-media; the deep option rejects a still whose scan does not decode", arguments: CatalogKind.allCases)
+    func notMediaAndDeepDecode(_ kind: CatalogKind) throws {
         let workspace = try V.Workspace()
-        let fixture = try IngestFixture("not-media")
+        let fixture = try IngestFixture("not-media", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         for (name, text) in [("README", "hello\n"), ("IMG_0001.json", "{\"title\": \"x\"}"), ("IMG_0001.AAE", "<?xml version=\"1.0\"?><plist/>")] {
@@ -185,9 +185,9 @@ struct IngestPolicyTests {
         #expect(try deep.ingest(fileAt: SampleMedia.path("live/IMG_4580.HEIC"), owner: "o").kind == "pending")
     }
 
-    @Test("a still without a UTC offset takes the movie's: 51F2BEF7 is dated 2019-12-30T03:01:15.505Z")
-    func dateTakesTheMoviesOffset() throws {
-        let fixture = try IngestFixture("offset")
+    @Test("a still without a UTC offset takes the movie's: 51F2BEF7 is dated 2019-12-30T03:01:15.505Z", arguments: CatalogKind.allCases)
+    func dateTakesTheMoviesOffset(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("offset", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -206,9 +206,9 @@ struct IngestPolicyTests {
     @Test("assets are placed where exiftool says the files were taken", arguments: [
         "live/IMG_3582.HEIC", "live/IMG_4580.HEIC", "live/train.jpg", "live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg",
         "live/IMG_1853.HEIC", "plain/IMG_2682.heic", "plain/with-gps.mov", "motion/motionphoto.heic",
-    ])
-    func locationFromGPS(_ sample: String) throws {
-        let fixture = try IngestFixture("gps")
+    ], CatalogKind.allCases)
+    func locationFromGPS(_ sample: String, _ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("gps", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library, options: IngestOptions())

@@ -12,18 +12,42 @@ let ingestSamplePairs: [(still: String, movie: String)] = [
     ("live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "live/51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov"),
 ]
 
-/// A library in a fresh directory, with helpers to check the ingestion invariants.
+/// A library in a fresh directory (and for PostgreSQL a fresh schema), with helpers to check the
+/// ingestion invariants.
 struct IngestFixture {
     let scratch: StorageScratchDirectory
+    /// The catalog kind.
+    let kind: CatalogKind
+    /// The PostgreSQL connection string (nil for SQLite).
+    let postgresURL: String?
     var directory: String { scratch.file("library") }
 
-    init(_ label: String) throws { scratch = try StorageScratchDirectory("ingest-\(label)") }
+    init(_ label: String, _ kind: CatalogKind) throws {
+        scratch = try StorageScratchDirectory("ingest-\(label)")
+        self.kind = kind
+        postgresURL = kind == .postgres ? try PostgresTestServer.freshSchemaURL() : nil
+        // A PostgreSQL catalog is created explicitly (as `livepair library init` does): commands
+        // run on the fixture then find it.
+        if postgresURL != nil { _ = try open() }
+    }
 
-    /// Opens the library (orphans are removed at once: no other process is using it).
-    func open(faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil) throws -> PhotoLibrary {
-        try PhotoLibrary.open(
-            at: directory,
-            configuration: LibraryConfiguration(durableCommits: false, orphanGracePeriod: 0, faultInjector: faultInjector))
+    /// Opens the library (orphans are removed at once unless a grace period is given: no other
+    /// process is using it).
+    func open(
+        orphanGracePeriod: Double = 0, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+    ) throws -> PhotoLibrary {
+        let configuration = LibraryConfiguration(
+            durableCommits: false, orphanGracePeriod: orphanGracePeriod, faultInjector: faultInjector)
+        guard let postgresURL else { return try PhotoLibrary.open(at: directory, configuration: configuration) }
+        return try PhotoLibrary.open(
+            catalog: .postgres(connectionString: postgresURL), store: .directory(directory + "/resources"),
+            configuration: configuration, create: true)
+    }
+
+    /// The command-line options that name this library (`--library DIR`, or `--catalog URL --store DIR`).
+    var commandLineOptions: [String] {
+        guard let postgresURL else { return ["--library", directory] }
+        return ["--catalog", postgresURL, "--store", directory + "/resources"]
     }
 
     func remove() { scratch.remove() }

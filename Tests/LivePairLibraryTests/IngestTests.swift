@@ -11,9 +11,9 @@ import Testing
 
     /// Still first or movie first: the first half is pending, the second links a Live Photo dated
     /// by the still's capture date (not the upload time), with the names kept as data.
-    @Test(arguments: [false, true])
-    func pairLinksInEitherOrder(movieFirst: Bool) throws {
-        let fixture = try IngestFixture("order")
+    @Test(arguments: CatalogKind.allCases, [false, true])
+    func pairLinksInEitherOrder(_ kind: CatalogKind, movieFirst: Bool) throws {
+        let fixture = try IngestFixture("order", kind)
         defer { fixture.remove() }
         let ingestor = Ingestor(library: try fixture.open())
         let (still, movie) = ingestSamplePairs[0]
@@ -36,8 +36,8 @@ import Testing
     }
 
     /// A motion photo is an asset in one step; plain files follow the policy.
-    @Test func motionPhotosAndLooseFiles() throws {
-        let fixture = try IngestFixture("single")
+    @Test(arguments: CatalogKind.allCases) func motionPhotosAndLooseFiles(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("single", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -63,8 +63,8 @@ import Testing
     }
 
     /// Retrying is idempotent: the same bytes of the same owner give the same answer and one file.
-    @Test func retriesAreIdempotent() throws {
-        let fixture = try IngestFixture("retry")
+    @Test(arguments: CatalogKind.allCases) func retriesAreIdempotent(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("retry", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -84,8 +84,8 @@ import Testing
     }
 
     /// Owner isolation: a movie of owner B carrying owner A's still's identifier never attaches to A's still.
-    @Test func pairingNeverCrossesOwners() throws {
-        let fixture = try IngestFixture("owners")
+    @Test(arguments: CatalogKind.allCases) func pairingNeverCrossesOwners(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("owners", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -110,8 +110,8 @@ import Testing
     }
 
     /// Two different stills claiming one identifier: the second is rejected as ambiguous, not guessed.
-    @Test func secondStillWithTheSameIdentifierIsRejected() throws {
-        let fixture = try IngestFixture("ambiguous")
+    @Test(arguments: CatalogKind.allCases) func secondStillWithTheSameIdentifierIsRejected(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("ambiguous", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -128,8 +128,8 @@ import Testing
     }
 
     /// The halves arriving across a restart (and hours apart) still link.
-    @Test func pendingSurvivesRestart() throws {
-        let fixture = try IngestFixture("restart")
+    @Test(arguments: CatalogKind.allCases) func pendingSurvivesRestart(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("restart", kind)
         defer { fixture.remove() }
         let (still, movie) = ingestSamplePairs[0]
         do {
@@ -146,8 +146,8 @@ import Testing
     }
 
     /// Giving up on a partner: import alone (a late movie then completes the asset) or drop.
-    @Test func stalePendingImportedAloneOrDropped() throws {
-        let fixture = try IngestFixture("stale")
+    @Test(arguments: CatalogKind.allCases) func stalePendingImportedAloneOrDropped(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("stale", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -175,8 +175,8 @@ import Testing
     }
 
     /// Deleting a linked Live Photo removes both halves; uploading one half again starts over as pending.
-    @Test func deleteThenReupload() throws {
-        let fixture = try IngestFixture("delete")
+    @Test(arguments: CatalogKind.allCases) func deleteThenReupload(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("delete", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -190,8 +190,8 @@ import Testing
     }
 
     /// Original filenames are data: `../` and absolute names write nothing outside the library.
-    @Test func originalFilenamesAreNeverPaths() throws {
-        let fixture = try IngestFixture("names")
+    @Test(arguments: CatalogKind.allCases) func originalFilenamesAreNeverPaths(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("names", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -207,8 +207,8 @@ import Testing
     }
 
     /// The halves of four pairs uploaded all at once by concurrent callers link into four Live Photos.
-    @Test func concurrentUploadsLinkEveryPair() async throws {
-        let fixture = try IngestFixture("concurrent")
+    @Test(arguments: CatalogKind.allCases) func concurrentUploadsLinkEveryPair(_ kind: CatalogKind) async throws {
+        let fixture = try IngestFixture("concurrent", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
@@ -225,14 +225,14 @@ import Testing
 
     /// Every order of the six halves of three pairs (a seeded sample of the 720, plus sorted and
     /// reversed) ends in the same library: same assets, identifiers, resources and files.
-    @Test func everyOrderGivesTheSameLibrary() throws {
+    @Test(arguments: CatalogKind.allCases) func everyOrderGivesTheSameLibrary(_ kind: CatalogKind) throws {
         let files = ingestSamplePairs.prefix(3).flatMap { [$0.still, $0.movie] }
         var generator = SplitMix64(seed: 6)
         var orders = [files, files.reversed()]
         for _ in 0..<10 { orders.append(files.shuffled(using: &generator)) }
         var reference: IngestSnapshot?
         for order in orders {
-            let fixture = try IngestFixture("permutation")
+            let fixture = try IngestFixture("permutation", kind)
             defer { fixture.remove() }
             let library = try fixture.open()
             let ingestor = Ingestor(library: library)

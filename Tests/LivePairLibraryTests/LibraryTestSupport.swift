@@ -20,14 +20,53 @@ func makeTemporaryDirectory(_ label: String = "library") throws -> String {
     return url.path
 }
 
-/// Opens a new library in a fresh directory; orphans are swept at once on open. With
-/// `LIVEPAIR_TEST_STORE=s3` a new library keeps its resources in a bucket of its own on the test
-/// SeaweedFS server (the catalog stays in the directory).
+/// The catalogs the library suite runs against: every library test runs once on each.
+enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The embedded default: a directory with `catalog.sqlite` and `resources/`.
+    case sqlite
+    /// A fresh schema on the test process's PostgreSQL server, with a resource directory.
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// Where a new, empty library of this kind goes: a fresh directory, and for PostgreSQL a fresh schema.
+    func newLocations() throws -> (catalog: CatalogLocation, store: StoreLocation) {
+        let directory = try makeTemporaryDirectory()
+        switch self {
+        case .sqlite:
+            return (.sqlite(path: directory + "/" + PhotoLibrary.catalogFileName), .directory(directory + "/" + PhotoLibrary.resourcesDirectoryName))
+        case .postgres:
+            return (.postgres(connectionString: try PostgresTestServer.freshSchemaURL()), .directory(directory + "/resources"))
+        }
+    }
+}
+
+/// Opens a library: a new one of `kind` (the embedded kind through `open(at:)`, as applications
+/// do), or another instance of `other` (two connections, as two processes or nodes would have).
+/// Orphans are swept at once on open. With `LIVEPAIR_TEST_STORE=s3` a directory library keeps its
+/// resources in a bucket of its own on the test SeaweedFS server (the catalog stays in the directory).
 func makeLibrary(
-    at directory: String? = nil, faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
+    _ kind: CatalogKind, sharing other: PhotoLibrary? = nil, configuration: LibraryConfiguration? = nil,
+    faultInjector: (@Sendable (FaultPoint) throws -> Void)? = nil
 ) throws -> PhotoLibrary {
-    let path = try directory ?? makeTemporaryDirectory()
-    let configuration = LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector)
+    let configuration = configuration ?? LibraryConfiguration(orphanGracePeriod: 0, faultInjector: faultInjector)
+    if let other {
+        if case .s3 = other.storeLocation { return try openDirectoryLibrary(at: other.directory, configuration: configuration) }
+        return try PhotoLibrary.open(catalog: other.catalogLocation, store: other.storeLocation, configuration: configuration)
+    }
+    if kind == .sqlite { return try openDirectoryLibrary(at: try makeTemporaryDirectory(), configuration: configuration) }
+    let locations = try kind.newLocations()
+    return try PhotoLibrary.open(catalog: locations.catalog, store: locations.store, configuration: configuration, create: true)
+}
+
+/// Opens (creating when needed) the directory library at `directory`, for the tests of a
+/// directory library's own rules; orphans are swept at once on open.
+func makeLibrary(at directory: String) throws -> PhotoLibrary {
+    try openDirectoryLibrary(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0))
+}
+
+/// Opens the directory library at `path`, with its resources on S3 under `LIVEPAIR_TEST_STORE=s3`.
+private func openDirectoryLibrary(at path: String, configuration: LibraryConfiguration) throws -> PhotoLibrary {
     guard S3StoreTestSupport.librariesUseS3 else { return try PhotoLibrary.open(at: path, configuration: configuration) }
     let store = try S3StoreTestSupport.store(forLibraryAt: path)
     return try PhotoLibrary.open(at: path, store: store, configuration: configuration)
@@ -92,3 +131,12 @@ func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_704_067_200
 
 /// An error thrown by injected faults.
 struct InjectedFault: Error {}
+
+/// The command-line options that name `library` (`--library DIR`, or `--catalog URL --store DIR`).
+func commandLineOptions(for library: PhotoLibrary) -> [String] {
+    switch (library.catalogLocation, library.storeLocation) {
+    case let (.postgres(connectionString), .directory(store)): return ["--catalog", connectionString, "--store", store]
+    case let (.postgres(connectionString), .s3): return ["--catalog", connectionString, "--store", library.storeLocation.description]
+    case (.sqlite, _): return ["--library", library.directory]
+    }
+}

@@ -5,12 +5,13 @@ import Testing
 
 /// Original filenames are stored exactly as given but never used as paths: exports stay inside
 /// the chosen directory.
-@Test(arguments: [
+@Test(arguments: CatalogKind.allCases, [
     ("../x", "x"), ("/etc/passwd", "passwd"), ("../../../../tmp/evil.jpg", "evil.jpg"), ("a\u{0}b.jpg", "a_b.jpg"),
     ("..", nil), (".hidden.jpg", "hidden.jpg"), ("dir\\..\\win.jpg", "win.jpg"), ("", nil),
 ])
-func originalFilenamesCannotEscapeOnExport(_ name: String, _ expected: String?) throws {
-    let library = try makeLibrary()
+func originalFilenamesCannotEscapeOnExport(_ kind: CatalogKind, _ names: (String, String?)) throws {
+    let (name, expected) = names
+    let library = try makeLibrary(kind)
     let result = try library.performChangesAndWait { context in
         let request = context.creationRequestForAsset()
         request.addResource(
@@ -32,8 +33,8 @@ func originalFilenamesCannotEscapeOnExport(_ name: String, _ expected: String?) 
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["export"])
 }
 
-@Test func readsResourcesAsChunksAndFiles() async throws {
-    let library = try makeLibrary()
+@Test(arguments: CatalogKind.allCases) func readsResourcesAsChunksAndFiles(_ kind: CatalogKind) async throws {
+    let library = try makeLibrary(kind)
     let outcome = try importPair(SamplePairs.train, into: library)
     let resources = try library.assetResources(forLocalIdentifier: outcome.localIdentifier)
     let movie = try #require(resources.first { $0.type == .pairedVideo })

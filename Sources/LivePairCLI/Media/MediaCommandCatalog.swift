@@ -11,7 +11,7 @@ public enum MediaCommandCatalog {
     /// `livepair convert`.
     public static let convert = "Convert a Live Photo to an Android motion photo, or a motion photo to a Live Photo."
     /// `livepair library`.
-    public static let library = "Create a library, manage its assets, settle pending halves."
+    public static let library = "Create a library or its catalog, manage its assets, settle pending halves."
     /// `livepair import`.
     public static let `import` = "Import Live Photo halves, motion photos and single files into a library."
 

@@ -1,29 +1,44 @@
 import Foundation
 import LivePairSQLite
 
-/// Compiles an `AssetQuery` into one SELECT of asset identifiers with bound parameters. Every
-/// value is a parameter; only column names and operators chosen here appear in the SQL text.
+/// Compiles an `AssetQuery` into one SELECT of asset identifiers with bound parameters, for SQLite
+/// or PostgreSQL. Every value is a parameter; only column names and operators chosen here appear in
+/// the SQL text.
 struct AssetQuerySQL {
     /// The statement text.
     private(set) var sql = ""
     /// The values for its `?` parameters, in order.
     private(set) var parameters: [SQLiteValue] = []
 
+    /// The SQL dialect a statement is written in.
+    enum Dialect {
+        /// SQLite: `?` parameters, `rowid`, `json_each`.
+        case sqlite
+        /// PostgreSQL: `$n` parameters, a `row_order` column, `json_array_elements_text`.
+        case postgres
+    }
+
+    private let dialect: Dialect
+
     /// The statement for `query`.
-    init(_ query: AssetQuery) {
+    init(_ query: AssetQuery, dialect: Dialect = .sqlite) {
+        self.dialect = dialect
         var from = "assets a"
         var conditions: [String] = []
-        var naturalOrder = "a.rowid"
+        let rowOrder = dialect == .sqlite ? "a.rowid" : "a.row_order"
+        var naturalOrder = rowOrder
         switch query.scope {
         case .all:
             break
         case let .identifiers(identifiers):
-            from += " JOIN json_each(?) j ON j.value = a.id"
-            parameters.append(.text(Self.jsonArray(identifiers)))
+            let list = parameter(.text(Self.jsonArray(identifiers)))
+            switch dialect {
+            case .sqlite: from += " JOIN json_each(\(list)) j ON j.value = a.id"
+            case .postgres: from += " JOIN json_array_elements_text(\(list)::json) WITH ORDINALITY j(value, key) ON j.value = a.id"
+            }
             naturalOrder = "j.key"
         case let .collection(identifier):
-            from += " JOIN collection_members m ON m.asset_id = a.id AND m.collection_id = ?"
-            parameters.append(.text(identifier))
+            from += " JOIN collection_members m ON m.asset_id = a.id AND m.collection_id = \(parameter(.text(identifier)))"
             naturalOrder = "m.position"
         }
         if !query.options.includeHiddenAssets { conditions.append("a.hidden = 0") }
@@ -33,12 +48,20 @@ struct AssetQuerySQL {
         let order = query.options.sortDescriptors.map { descriptor in
             Self.column(descriptor.key) + (descriptor.ascending ? " ASC" : " DESC")
         }
-        sql += " ORDER BY " + (order + [naturalOrder, "a.rowid"]).joined(separator: ", ")
+        sql += " ORDER BY " + (order + [naturalOrder, rowOrder]).joined(separator: ", ")
         if let limit = query.options.fetchLimit, limit > 0 {
-            sql += " LIMIT ?"
-            parameters.append(.integer(Int64(limit)))
+            sql += " LIMIT \(parameter(.integer(Int64(limit))))"
         }
     }
+
+    /// Adds `value` to the parameters and returns its placeholder.
+    private mutating func parameter(_ value: SQLiteValue) -> String {
+        parameters.append(value)
+        return dialect == .sqlite ? "?" : "$\(parameters.count)"
+    }
+
+    /// `NULL`-safe equality in the dialect.
+    private var isOperator: String { dialect == .sqlite ? "IS" : "IS NOT DISTINCT FROM" }
 
     private static func column(_ key: AssetSortDescriptor.Key) -> String {
         switch key {
@@ -55,44 +78,35 @@ struct AssetQuerySQL {
     private mutating func compile(_ predicate: AssetPredicate) -> String {
         switch predicate {
         case let .mediaType(type):
-            parameters.append(.integer(Int64(type.rawValue)))
-            return "a.media_type = ?"
+            return "a.media_type = \(parameter(.integer(Int64(type.rawValue))))"
         case let .subtypes(subtypes):
-            parameters.append(.integer(Int64(subtypes.rawValue)))
-            parameters.append(.integer(Int64(subtypes.rawValue)))
-            return "(a.subtypes & ?) = ?"
+            let mask = parameter(.integer(Int64(subtypes.rawValue)))
+            return "(a.subtypes & \(mask)) = \(parameter(.integer(Int64(subtypes.rawValue))))"
         case let .favorite(value):
-            parameters.append(.integer(value ? 1 : 0))
-            return "a.favorite = ?"
+            return "a.favorite = \(parameter(.integer(value ? 1 : 0)))"
         case let .hidden(value):
-            parameters.append(.integer(value ? 1 : 0))
-            return "a.hidden = ?"
+            return "a.hidden = \(parameter(.integer(value ? 1 : 0)))"
         case let .creationDate(condition):
             switch condition {
             case let .before(date):
-                parameters.append(.real(date.timeIntervalSinceReferenceDate))
-                return "a.creation_date < ?"
+                return "a.creation_date < \(parameter(.real(date.timeIntervalSinceReferenceDate)))"
             case let .after(date):
-                parameters.append(.real(date.timeIntervalSinceReferenceDate))
-                return "a.creation_date > ?"
+                return "a.creation_date > \(parameter(.real(date.timeIntervalSinceReferenceDate)))"
             case let .between(start, end):
-                parameters.append(.real(start.timeIntervalSinceReferenceDate))
-                parameters.append(.real(end.timeIntervalSinceReferenceDate))
-                return "a.creation_date BETWEEN ? AND ?"
+                let low = parameter(.real(start.timeIntervalSinceReferenceDate))
+                return "a.creation_date BETWEEN \(low) AND \(parameter(.real(end.timeIntervalSinceReferenceDate)))"
             case .isUnknown:
                 return "a.creation_date IS NULL"
             }
         case let .contentIdentifier(value):
-            parameters.append(.optional(value))
-            return "a.content_identifier IS ?"
+            return "a.content_identifier \(isOperator) \(parameter(.optional(value)))"
         case let .owner(value):
-            parameters.append(.optional(value))
-            return "a.owner IS ?"
+            return "a.owner \(isOperator) \(parameter(.optional(value)))"
         case let .and(predicates):
-            guard !predicates.isEmpty else { return "1" }
+            guard !predicates.isEmpty else { return dialect == .sqlite ? "1" : "TRUE" }
             return "(" + predicates.map { compile($0) }.joined(separator: " AND ") + ")"
         case let .or(predicates):
-            guard !predicates.isEmpty else { return "0" }
+            guard !predicates.isEmpty else { return dialect == .sqlite ? "0" : "FALSE" }
             return "(" + predicates.map { compile($0) }.joined(separator: " OR ") + ")"
         case let .not(inner):
             return "NOT (" + compile(inner) + ")"

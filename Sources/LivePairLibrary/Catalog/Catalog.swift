@@ -23,6 +23,11 @@ protocol Catalog: Sendable {
     func write<Value>(
         _ body: (any CatalogWriter) throws(LibraryError) -> Value, beforeCommit: () throws(LibraryError) -> Void
     ) throws(LibraryError) -> Value
+
+    /// Calls `onCommit` (on a thread of its own) whenever another connection commits a batch, for
+    /// catalogs that can tell; nil for those that cannot (their observers poll the change log, as
+    /// the SQLite catalog's do through `PhotoLibrary.pollForChanges`).
+    func observeCommits(_ onCommit: @escaping @Sendable () -> Void) -> (any CatalogCommitSubscription)?
 }
 
 /// How `PhotoLibrary.open` asks a catalog implementation to open its database.

@@ -39,9 +39,13 @@ struct ChangeBatchExecutor {
             attempt += 1
             do {
                 return try executeOnce(plan, hooks: hooks)
-            } catch let error where attempt == 1 {
+            } catch {
                 // A stored file removed by a concurrent clean-up between storing and committing: store again once.
-                guard case .resourceMissing = error else { throw error }
+                if case .resourceMissing = error, attempt == 1 { continue }
+                // A server catalog's serialization failure, deadlock or lost connection rolled the
+                // batch back: run it again (about 3 s of backoff in all), then report.
+                guard error.isRetryableCatalogFailure, attempt < 7 else { throw error }
+                Thread.sleep(forTimeInterval: 0.05 * Double(1 << attempt))
             }
         }
     }

@@ -10,6 +10,11 @@ public struct LibraryConfiguration: Sendable {
     public var orphanGracePeriod: Double
     /// Decode the still and the movie frame when validating a new Live Photo (slower).
     public var deepValidation: Bool
+    /// Observers hear other processes' and nodes' commits as soon as they commit, without
+    /// `pollForChanges`, when the catalog can push them (PostgreSQL: `LISTEN`/`NOTIFY` on a
+    /// connection of its own). Off by default: observers then hear them on the next poll, fetch or
+    /// change, as with the SQLite catalog.
+    public var hearsOtherProcessesAtOnce: Bool = false
     /// Called just before each durable step of a change batch (crash tests). Throwing fails the batch
     /// when the step is before the commit; after the commit it stops the remaining clean-up (the
     /// batch stays committed, and recovery removes what is left).

@@ -1,4 +1,5 @@
 public import LivePair
+public import LivePairPostgres
 public import LivePairSQLite
 
 /// Why a library operation failed. A failed `performChanges` batch changed nothing.
@@ -13,6 +14,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(localIdentifier: String)
     /// The catalog database failed.
     case catalog(SQLiteError)
+    /// The PostgreSQL catalog failed (its SQLSTATE is kept: `PostgresError.isRetryable` tells a
+    /// serialization failure, a deadlock or a lost connection, which a retry may cure).
+    case catalogServer(PostgresError)
     /// The catalog was written by a newer LivePair (its schema version is higher than this build knows).
     case catalogTooNew(found: Int, supported: Int)
     /// The resource store failed.
@@ -34,6 +38,13 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A change was asked of a library opened with `LibraryAccess.readOnly`.
     case readOnlyLibrary
 
+    /// True when the same batch applied again may succeed: the PostgreSQL catalog reported a
+    /// serialization failure, a deadlock or a lost connection.
+    public var isRetryableCatalogFailure: Bool {
+        if case let .catalogServer(error) = self { return error.isRetryable }
+        return false
+    }
+
     /// A sentence for logs and the command line.
     public var description: String {
         switch self {
@@ -45,6 +56,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unreadableResource(name, reason): return "\(name): \(reason)"
         case let .notFound(identifier): return "no asset or album with the identifier \(identifier)"
         case let .catalog(error): return "catalog: \(error)"
+        case let .catalogServer(error): return "catalog: \(error)"
         case let .catalogTooNew(found, supported):
             return "the catalog has schema version \(found); this LivePair reads up to \(supported)"
         case let .store(error): return "resource store: \(error)"

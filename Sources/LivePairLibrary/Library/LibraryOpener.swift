@@ -93,7 +93,8 @@ struct LibraryOpener {
         let catalog = try SQLiteCatalog(
             path: catalogPath, library: root, opening: .new(identity: identity),
             durableCommits: configuration.durableCommits, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-        return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity)
+        return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity,
+            locations: (.sqlite(path: catalogPath), .directory(storePath)))
     }
 
     /// The library in a directory with entries, checked: catalog recognised, store present, the
@@ -107,24 +108,34 @@ struct LibraryOpener {
             throw .notALibrary(path: root, problem: .storeMissing)
         }
         let store = try makeStore()
+        let identity = try Self.matchedIdentity(catalog: catalog, store: store, access: configuration.access, library: root)
+        return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity,
+            locations: (.sqlite(path: catalogPath), .directory(storePath)))
+    }
+
+    /// The identity `catalog` and `store` share, or nil for a catalog from before identities with
+    /// an unmarked store (read-only); a store without a marker is marked now when read-write.
+    /// Refused (`LibraryError.notALibrary`, naming `library`) when they belong to different libraries.
+    static func matchedIdentity(
+        catalog: any Catalog, store: DirectoryStore, access: LibraryAccess, library: String
+    ) throws(LibraryError) -> String? {
         let catalogIdentity = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.libraryIdentity() }
         var storeIdentity: String?
         do throws(ResourceStoreError) {
             storeIdentity = try store.libraryIdentity()
-            if storeIdentity == nil, let catalogIdentity, configuration.access == .readWrite {
+            if storeIdentity == nil, let catalogIdentity, access == .readWrite {
                 storeIdentity = try store.claim(libraryIdentity: catalogIdentity)
             }
         } catch {
             throw .store(error)
         }
         if let catalogIdentity, let storeIdentity, catalogIdentity != storeIdentity {
-            throw .notALibrary(path: root, problem: .identityMismatch(catalog: catalogIdentity, store: storeIdentity))
+            throw .notALibrary(path: library, problem: .identityMismatch(catalog: catalogIdentity, store: storeIdentity))
         }
         if catalogIdentity == nil, let storeIdentity {
-            throw .notALibrary(path: root, problem: .identityMismatch(catalog: "none", store: storeIdentity))
+            throw .notALibrary(path: library, problem: .identityMismatch(catalog: "none", store: storeIdentity))
         }
-        let identity = catalogIdentity != nil && catalogIdentity == storeIdentity ? catalogIdentity : nil
-        return try PhotoLibrary(directory: root, configuration: configuration, catalog: catalog, store: store, identity: identity)
+        return catalogIdentity != nil && catalogIdentity == storeIdentity ? catalogIdentity : nil
     }
 
     private func makeStore() throws(LibraryError) -> DirectoryStore {

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairFormats
+import Synchronization
 
 /// A photo library on disk, as PhotoKit's `PHPhotoLibrary`: a directory holding a content-addressed
 /// resource store (`resources/`) and a SQLite catalog (`catalog.sqlite`, WAL mode). Several
@@ -10,9 +11,15 @@ public final class PhotoLibrary: Sendable {
     public let directory: String
     /// How it was opened.
     public let configuration: LibraryConfiguration
+    /// Where its catalog is (another `open(catalog:store:)` with the same locations opens the same library).
+    public let catalogLocation: CatalogLocation
+    /// Where its resource files are.
+    public let storeLocation: StoreLocation
     let catalog: any Catalog
     let store: any ResourceStore
     let notifier: ChangeNotifier
+    /// The catalog's push of other nodes' commits, started with the first listener.
+    private let commitSubscription = Mutex<(any CatalogCommitSubscription)?>(nil)
 
     /// The catalog file's name inside the library directory.
     public static let catalogFileName = "catalog.sqlite"
@@ -25,10 +32,12 @@ public final class PhotoLibrary: Sendable {
     public let identity: String?
 
     init(
-        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: any ResourceStore, identity: String?
+        directory: String, configuration: LibraryConfiguration, catalog: any Catalog, store: any ResourceStore, identity: String?,
+        locations: (CatalogLocation, StoreLocation)
     ) throws(LibraryError) {
         self.directory = directory
         self.configuration = configuration
+        (catalogLocation, storeLocation) = locations
         self.catalog = catalog
         self.store = store
         self.identity = identity
@@ -59,6 +68,28 @@ public final class PhotoLibrary: Sendable {
         return library
     }
 
+    /// Opens a library whose catalog and resource store are where the locations say: for example a
+    /// PostgreSQL catalog shared by several nodes with a resource directory. Without `create` the
+    /// catalog must exist: a missing one (no file, or no schema in the database) is refused and
+    /// nothing is created. With `create` a missing catalog is created (as `livepair library init`
+    /// does), unless `configuration.openMode` is `.openExisting`; with `.createNew` an existing one
+    /// is refused. The catalog's library identity must match the store's marker, as in
+    /// `open(at:)`; a catalog of a newer schema is refused with both versions named
+    /// (`LibraryError.catalogTooNew`). `configuration.access` applies as in `open(at:)`.
+    /// `directory` is the store's.
+    public static func open(
+        catalog location: CatalogLocation, store storeLocation: StoreLocation,
+        configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false
+    ) throws(LibraryError) -> PhotoLibrary {
+        let library = try LocatedLibraryOpener(
+            catalogLocation: location, storeLocation: storeLocation, configuration: configuration, create: create
+        ).open()
+        if configuration.access == .readWrite {
+            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+        }
+        return library
+    }
+
     /// Opens the library at `directory` (its catalog, checked and recovered as
     /// `open(at:configuration:)` does) with its resources in `store`, such as an
     /// `S3ResourceStore` shared by several nodes. The directory's own store only carries the
@@ -69,11 +100,27 @@ public final class PhotoLibrary: Sendable {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let local = try LibraryOpener(root: root, configuration: configuration).open()
         let library = try PhotoLibrary(
-            directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: local.identity)
+            directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: local.identity,
+            locations: (local.catalogLocation, StoreLocation(of: store, fallback: local.storeLocation)))
         if configuration.access == .readWrite {
             try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
         }
         return library
+    }
+
+    deinit {
+        commitSubscription.withLock { $0?.cancel() }
+    }
+
+    /// With `configuration.hearsOtherProcessesAtOnce`, starts the catalog's push of other nodes'
+    /// commits (when it has one) with the first listener: each commit anywhere then reaches this
+    /// library's observers without `pollForChanges`.
+    private func subscribeToCommitsOnce() {
+        guard configuration.hearsOtherProcessesAtOnce else { return }
+        commitSubscription.withLock { subscription in
+            guard subscription == nil else { return }
+            subscription = catalog.observeCommits { [weak self] in self?.noticeChanges() }
+        }
     }
 
     /// The executor that applies change batches to this library.
@@ -88,6 +135,7 @@ public final class PhotoLibrary: Sendable {
     public func register(_ observer: any LibraryChangeObserver) {
         skipUndeliveredChangesWhenNobodyListens()
         notifier.register(observer)
+        subscribeToCommitsOnce()
     }
 
     /// Without listeners nothing is delivered; a new listener starts at the current sequence.
@@ -103,7 +151,9 @@ public final class PhotoLibrary: Sendable {
     /// it is cancelled).
     public func changes() -> AsyncStream<LibraryChange> {
         skipUndeliveredChangesWhenNobodyListens()
-        return notifier.makeStream()
+        let stream = notifier.makeStream()
+        subscribeToCommitsOnce()
+        return stream
     }
 
     /// Looks for batches committed since the last delivery (by any process) and hands them to the

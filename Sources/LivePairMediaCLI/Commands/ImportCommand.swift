@@ -5,7 +5,7 @@ import LivePairCLI
 import LivePairLibrary
 import Synchronization
 
-/// `livepair import --library DIR [--owner ID] [--jobs N] [--json] PATH...`: ingests files into a
+/// `livepair import (--library DIR | --catalog URL --store URL) [--owner ID] [--jobs N] [--json] PATH...`: ingests files into a
 /// library as a backend's uploads would arrive: pairs link in any order, motion photos and single
 /// files become assets, unmatched halves stay pending in the library until their partner comes.
 public enum ImportCommand: Command {
@@ -14,7 +14,8 @@ public enum ImportCommand: Command {
     /// One line saying what it does.
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
-    public static let usage = "livepair import --library <dir> [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
+    public static let usage =
+        "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -38,9 +39,14 @@ public enum ImportCommand: Command {
           <path>                  Files or directories (read recursively).
 
         OPTIONS:
-          --library <dir>         The library directory (required). A missing or empty directory
-                                  gets a new library; one holding anything else must be a
-                                  LivePair library, else nothing is imported (exit 1).
+          --library <dir>         The library directory. A missing or empty directory gets a
+                                  new library; one holding anything else must be a LivePair
+                                  library, else nothing is imported (exit 1).
+          --catalog <url>         A shared catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
+                                  URI; PG* variables honoured), created by `library init`
+                                  (default: $LIVEPAIR_CATALOG).
+          --store <url>           With --catalog: where resource files go, a directory
+                                  (default: $LIVEPAIR_STORE).
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
           --deep                  Also decode each file (image, movie frame) and reject
@@ -56,12 +62,16 @@ public enum ImportCommand: Command {
     /// Runs `import`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json", "deep"], options: ["library", "owner", "jobs"], streams: streams) {
+        switch parsePaths(arguments, flags: ["json", "deep"], options: LibrarySelection.optionNames.union(["owner", "jobs"]),
+            streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        guard let directory = parsed.options["library"] else {
-            return usageFailure(UsageError("Missing expected option '--library <dir>'."), streams: streams)
+        let selection: LibrarySelection
+        do throws(UsageError) {
+            selection = try LibrarySelection(parsed)
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let owner = parsed.options["owner"] ?? "local"
         guard owner.isEmpty == false else { return usageFailure(UsageError("The owner must not be empty."), streams: streams) }
@@ -76,14 +86,14 @@ public enum ImportCommand: Command {
         let files = ImportFileList.distinct(collected)
         let library: PhotoLibrary
         do throws(LibraryError) {
-            library = try PhotoLibrary.open(
-                at: directory, configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
+            library = try selection.open(
+                configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
         } catch {
             // The errors about the library directory name it already.
             switch error {
             case .libraryNotFound, .notALibrary, .directoryNotEmpty:
                 streams.printError("Error: " + TerminalText.escaped(error.description))
-            default: streams.printError("Error: " + TerminalText.message(about: directory, error.description))
+            default: streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
             }
             return .failure
         }
@@ -109,7 +119,7 @@ public enum ImportCommand: Command {
         progress.finish()
         let settled = settle(results.values, owner: owner, ingestor: ingestor)
         let report = ImportReport(
-            library: directory, owner: owner, files: ImportFileList.withFlags(settled, library: library))
+            library: selection.name, owner: owner, files: ImportFileList.withFlags(settled, library: library))
         if parsed.has("json") {
             streams.print(report.json().rendered())
         } else {

@@ -3,8 +3,9 @@ import LivePairCLI
 import LivePairFormats
 import LivePairLibrary
 
-/// `livepair library init|list|show|export|delete|pending|settle --library DIR [--json]`: create a
-/// library, look into it, take assets out of it, and see or settle the halves waiting for a partner.
+/// `livepair library init|list|show|export|delete|pending|settle (--library DIR | --catalog URL --store URL)
+/// [--json]`: create a library (or its catalog), look into it, take assets out of it, and see or
+/// settle the halves waiting for a partner.
 public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
@@ -15,7 +16,8 @@ public enum LibraryCommand: Command {
         livepair library (init | list | show <id> |
                           export <id> --output <dir> [--for-photos] |
                           delete <id> ... | pending [--older-than <age>] |
-                          settle --older-than <age>) --library <dir> [--json]
+                          settle --older-than <age>)
+                         (--library <dir> | --catalog <url> --store <url>) [--json]
         """
     /// The help text.
     public static let help = """
@@ -34,7 +36,8 @@ public enum LibraryCommand: Command {
 
         ACTIONS:
           init              Create a new, empty library (the directory must be missing
-                            or empty).
+                            or empty; for --catalog: its tables in the database's current
+                            schema, which must hold no catalog yet).
           list              Every asset (hidden ones too), in the order they were
                             added, and how many halves are pending.
           show <id>         One asset and its resources.
@@ -46,7 +49,12 @@ public enum LibraryCommand: Command {
                             later still joins them.
 
         OPTIONS:
-          --library <dir>   The library directory (required).
+          --library <dir>   A directory library (SQLite catalog and resources inside).
+          --catalog <url>   A catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
+                            URI; PG* variables honoured) or a SQLite file (default:
+                            $LIVEPAIR_CATALOG).
+          --store <url>     With --catalog: where resource files go, a directory
+                            (default: $LIVEPAIR_STORE).
           --output <dir>    Where export writes (created when missing).
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
                             restamped into --output (identifier, still-image-time
@@ -70,7 +78,7 @@ public enum LibraryCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos"], options: ["library", "output", "older-than"])
+                arguments, flags: ["json", "for-photos"], options: LibrarySelection.optionNames.union(["output", "older-than"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -81,8 +89,11 @@ public enum LibraryCommand: Command {
         guard let action = parsed.positionals.first else {
             return usageFailure(UsageError("Missing expected argument '\(actions)'."), streams: streams)
         }
-        guard let directory = parsed.options["library"] else {
-            return usageFailure(UsageError("Missing expected option '--library <dir>'."), streams: streams)
+        let selection: LibrarySelection
+        do throws(UsageError) {
+            selection = try LibrarySelection(parsed)
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let identifiers = Array(parsed.positionals.dropFirst())
         if let problem = usageProblem(action: action, identifiers: identifiers, options: parsed.options) {
@@ -102,9 +113,9 @@ public enum LibraryCommand: Command {
         let configuration = LibraryConfiguration(
             openMode: action == "init" ? .createNew : .openExisting, access: changes ? .readWrite : .readOnly)
         do throws(LibraryError) {
-            let library = try PhotoLibrary.open(at: directory, configuration: configuration)
+            let library = try selection.open(configuration: configuration, create: action == "init")
             switch action {
-            case "init": return initialized(library, json: json, streams: streams)
+            case "init": return try initialized(library, name: selection.name, json: json, streams: streams)
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":
@@ -118,7 +129,12 @@ public enum LibraryCommand: Command {
             default: return try delete(identifiers, from: library, json: json, streams: streams)
             }
         } catch {
-            streams.printError("Error: " + TerminalText.escaped(error.description))
+            // Errors about a library directory name it already; a catalog's are prefixed with its name.
+            if selection.directory == nil {
+                streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
+            } else {
+                streams.printError("Error: " + TerminalText.escaped(error.description))
+            }
             return .failure
         }
     }
@@ -145,12 +161,17 @@ public enum LibraryCommand: Command {
         return nil
     }
 
-    private static func initialized(_ library: PhotoLibrary, json: Bool, streams: OutputStreams) -> ExitCode {
+    private static func initialized(
+        _ library: PhotoLibrary, name: String, json: Bool, streams: OutputStreams
+    ) throws(LibraryError) -> ExitCode {
         if json {
             streams.print(
-                JSONValue.object([("library", .string(library.directory)), ("identity", .optional(library.identity))]).rendered())
+                JSONValue.object([
+                    ("library", .string(name)), ("identity", .optional(library.identity)), ("created", .bool(true)),
+                    ("changeSequence", .integer(try library.currentChangeSequence())),
+                ]).rendered())
         } else {
-            streams.print("created library \(library.directory)")
+            streams.print("created library " + TerminalText.path(name))
         }
         return .success
     }

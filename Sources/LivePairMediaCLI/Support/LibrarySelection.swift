@@ -1,0 +1,85 @@
+import Foundation
+import LivePairCLI
+import LivePairLibrary
+
+/// Which library a command works on: `--library DIR` (the embedded directory library), or
+/// `--catalog URL --store URL`, which also come from `LIVEPAIR_CATALOG` and `LIVEPAIR_STORE` when
+/// not given on the command line.
+public struct LibrarySelection: Sendable, Equatable {
+    /// The option names a library command accepts.
+    public static let optionNames: Set<String> = ["library", "catalog", "store"]
+    /// The environment variable read when `--catalog` is not given.
+    public static let catalogVariable = "LIVEPAIR_CATALOG"
+    /// The environment variable read when `--store` is not given.
+    public static let storeVariable = "LIVEPAIR_STORE"
+    /// The help lines describing the options.
+    public static let helpLines = """
+        --library <dir>         A directory library (SQLite catalog and resources inside).
+          --catalog <url>         A catalog: postgresql://USER@/DB?host=/socket/dir (any libpq URI;
+                                  PG* variables honoured) or a SQLite file (default: $LIVEPAIR_CATALOG).
+          --store <url>           Where resource files go: a directory (default: $LIVEPAIR_STORE).
+        """
+
+    /// A directory library.
+    public var directory: String?
+    /// The catalog, with `--catalog`.
+    public var catalog: CatalogLocation?
+    /// The store, with `--store`.
+    public var store: StoreLocation?
+
+    /// The selection the options (or the environment) make; throws a usage error when there is
+    /// none, or when `--library` is mixed with `--catalog`/`--store`.
+    public init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
+        let catalogText = parsed.options["catalog"] ?? environment[Self.catalogVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let storeText = parsed.options["store"] ?? environment[Self.storeVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if let directory = parsed.options["library"] {
+            if parsed.options["catalog"] != nil || parsed.options["store"] != nil {
+                throw UsageError("Give either '--library <dir>' or '--catalog <url> --store <url>', not both.")
+            }
+            self.directory = directory
+            return
+        }
+        guard let catalogText, let storeText else {
+            if catalogText == nil && storeText == nil {
+                throw UsageError("Missing expected option '--library <dir>' (or '--catalog <url> --store <url>').")
+            }
+            throw UsageError(catalogText == nil ? "Missing expected option '--catalog <url>'." : "Missing expected option '--store <url>'.")
+        }
+        catalog = try CatalogURL(catalogText).location
+        store = try StoreURL(storeText).location
+    }
+
+    /// What to name the library in messages and reports: the directory, or the store and the
+    /// catalog (a PostgreSQL URI without its password).
+    public var name: String {
+        if let directory { return directory }
+        let catalogName: String
+        switch catalog {
+        case let .postgres(connectionString): catalogName = Self.withoutPassword(connectionString)
+        case let .sqlite(path): catalogName = path
+        case nil: catalogName = "-"
+        }
+        switch store {
+        case let .directory(path): return "\(catalogName) + \(path)"
+        case let .s3(bucket, prefix): return "\(catalogName) + s3://\(bucket)/\(prefix)"
+        case nil: return catalogName
+        }
+    }
+
+    /// `uri` with any password (`user:secret@`) replaced by `***`.
+    static func withoutPassword(_ uri: String) -> String {
+        guard let scheme = uri.range(of: "://"), let at = uri[scheme.upperBound...].firstIndex(of: "@") else { return uri }
+        let credentials = uri[scheme.upperBound..<at]
+        guard let colon = credentials.firstIndex(of: ":") else { return uri }
+        return String(uri[..<colon]) + ":***" + String(uri[at...])
+    }
+
+    /// Opens the library as `configuration` says (open mode, access). A directory library follows
+    /// `configuration.openMode` alone; a catalog is created only with `create` (`library init`),
+    /// and a missing one is refused otherwise.
+    public func open(configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false) throws(LibraryError) -> PhotoLibrary {
+        if let directory { return try PhotoLibrary.open(at: directory, configuration: configuration) }
+        guard let catalog, let store else { throw .invalidRequest("no library selected") }
+        return try PhotoLibrary.open(catalog: catalog, store: store, configuration: configuration, create: create)
+    }
+}

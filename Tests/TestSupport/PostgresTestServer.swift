@@ -1,0 +1,99 @@
+import Foundation
+
+/// The throwaway PostgreSQL 15 server of this test process: started on first use through
+/// `scripts/postgres-test.sh start` (unix socket in a temporary folder, fsync off), stopped and
+/// removed at exit. A test that needs it and cannot have it fails with the script's reason.
+public enum PostgresTestServer {
+    /// Why the server could not start.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// The script's explanation.
+        public let description: String
+    }
+
+    /// The folder holding the cluster and the socket (short, for the socket path limit).
+    private static let directory: String = {
+        let template = strdup("/tmp/lp-pg.XXXXXX")!
+        defer { free(template) }
+        guard let made = mkdtemp(template) else { return "/tmp/lp-pg.\(getpid())" }
+        return String(cString: made)
+    }()
+
+    /// The script, found from this file's place in the package.
+    public static let script: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("scripts/postgres-test.sh")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+        }
+        return "scripts/postgres-test.sh"
+    }()
+
+    private static let started: Result<String, StartFailure> = {
+        let outcome = runScript(["start", directory])
+        atexit { PostgresTestServer.stopAtExit() }
+        guard outcome.status == 0 else {
+            return .failure(
+                StartFailure(description: "the PostgreSQL test server did not start (\(script) start): \(outcome.error)"))
+        }
+        return .success(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }()
+
+    /// The server's connection URI (database `livepair`), starting the server on first use.
+    public static func url() throws -> String { try started.get() }
+
+    /// A connection URI whose current schema is a new, empty one: each test gets its own catalog
+    /// in the shared server.
+    public static func freshSchemaURL() throws -> String {
+        let base = try url()
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let created = runTool("/usr/lib/postgresql/15/bin/psql", [base, "-Atqc", "CREATE SCHEMA \(schema)"])
+        guard created.status == 0 else { throw StartFailure(description: "CREATE SCHEMA failed: \(created.error)") }
+        return base + "&options=-csearch_path%3D\(schema)"
+    }
+
+    /// Restarts the server (an immediate stop, then a start): clients must reconnect.
+    public static func restart() throws {
+        _ = try url()
+        let outcome = runScript(["restart", directory])
+        guard outcome.status == 0 else { throw StartFailure(description: "restart failed: \(outcome.error)") }
+    }
+
+    private static func stopAtExit() {
+        _ = runScript(["stop", directory])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private static func runScript(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        runTool(script, arguments)
+    }
+
+    /// Runs `executable` and returns its status and outputs. Spawned and waited for directly
+    /// (`posix_spawn`, `waitpid`), with the outputs going to files: the server `pg_ctl` starts
+    /// inherits the descriptors, so a pipe would never end, and Foundation's `Process` did not see
+    /// the script end when waited for inside a lazy static initializer.
+    public static func runTool(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        let base = NSTemporaryDirectory() + "livepair-tool-\(UUID().uuidString)"
+        let outputPath = base + ".out", errorPath = base + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { return (127, "", "\(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, read(outputPath), read(errorPath))
+    }
+}

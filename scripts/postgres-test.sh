@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Starts and stops a throwaway PostgreSQL 15 server for tests and benchmarks (never for real data:
+# fsync is off). Everything lives in DIR: the cluster in DIR/data, the unix socket in DIR/socket
+# (no TCP port), the server log in DIR/server.log. initdb and pg_ctl refuse to run as root, so as
+# root they run as the `postgres` user (DIR is then owned by postgres).
+#
+#   scripts/postgres-test.sh start DIR     # initdb (first time) + start; prints the connection URI
+#   scripts/postgres-test.sh url DIR       # prints the connection URI
+#   scripts/postgres-test.sh restart DIR   # immediate stop, then start (clients must reconnect)
+#   scripts/postgres-test.sh stop DIR      # immediate stop (the files stay; remove DIR yourself)
+#
+# The URI: postgresql://postgres@/livepair?host=DIR/socket (trust authentication on the socket).
+set -euo pipefail
+
+usage() { echo "Usage: $0 start|url|restart|stop DIR" >&2; exit 64; }
+[ $# -eq 2 ] || usage
+command=$1
+dir=$2
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+bin=${LIVEPAIR_PG_BIN:-/usr/lib/postgresql/15/bin}
+data=$dir/data
+socket=$dir/socket
+log=$dir/server.log
+database=livepair
+
+if [ ! -x "$bin/pg_ctl" ]; then
+  echo "postgres-test: $bin/pg_ctl not found: install postgresql-15 (scripts/setup.sh)" >&2
+  exit 1
+fi
+if [ ${#socket} -gt 90 ]; then
+  echo "postgres-test: $socket is too long for a unix socket path; use a shorter DIR" >&2
+  exit 1
+fi
+
+as_owner=()
+if [ "$(id -u)" -eq 0 ]; then as_owner=(runuser -u postgres --); fi
+
+url() { echo "postgresql://postgres@/$database?host=$socket"; }
+
+start() {
+  mkdir -p "$socket"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir" "$socket"; fi
+  if [ ! -f "$data/PG_VERSION" ]; then
+    "${as_owner[@]}" "$bin/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { echo "postgres-test: initdb failed:" >&2; cat "$dir/initdb.log" >&2; exit 1; }
+  fi
+  if ! "${as_owner[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$data" -l "$log" -w -t 30 start \
+      -o "-c listen_addresses='' -k $socket -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      >/dev/null || { echo "postgres-test: the server did not start:" >&2; tail -20 "$log" >&2; exit 1; }
+  fi
+  if ! "$bin/psql" -h "$socket" -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1; then
+    "$bin/createdb" -h "$socket" -U postgres "$database"
+  fi
+  url
+}
+
+stop() {
+  if [ -f "$data/PG_VERSION" ] && "${as_owner[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$data" -m immediate -w stop >/dev/null
+  fi
+}
+
+case $command in
+  start) start ;;
+  url) url ;;
+  restart) stop; start >/dev/null ;;
+  stop) stop ;;
+  *) usage ;;
+esac
