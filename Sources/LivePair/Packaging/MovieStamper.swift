@@ -67,6 +67,8 @@ struct MovieStamper {
         }
         var rewriter = QuickTimeMovieRewriter(source: input, placement: .end, limits: options.limits)
         rewriter.replacementFileType = fileType
+        // A Live Photo movie shows one picture: extra video tracks (a Pixel's one-frame still) are disabled.
+        rewriter.disablesSecondaryVideoTracks = fileType == QuickTimeMovieRewriter.quickTimeFileTypeBox
         var written = 0.0
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
             written = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime).stillImageTime

@@ -41,6 +41,11 @@ public struct QuickTimeMovieRewriter: Sendable {
     /// A complete `ftyp` box that replaces the input's, or goes first when the input has none; nil
     /// keeps the input's. Data after it moves when the sizes differ, with chunk offsets relocated.
     public var replacementFileType: [UInt8]?
+    /// When true, every video track but the main one (`QuickTimeMovie.videoTrack`) is disabled
+    /// (`tkhd` flag 0x1 cleared), as a Live Photo movie has one picture: a Pixel motion photo's
+    /// one-frame full-resolution track would otherwise be shown over (or instead of) the motion.
+    /// Metadata tracks keep their flags (an iPhone's `mebx` tracks are enabled, flags 0xF).
+    public var disablesSecondaryVideoTracks = false
 
     /// When true, the output gets Apple's file type box (`quickTimeFileTypeBox`) in place of the
     /// input's (an MP4's `isom`/`mp42`).
@@ -200,6 +205,14 @@ public struct QuickTimeMovieRewriter: Sendable {
 
         func buildMoov(_ layout: Layout) throws(FormatError) -> BoxNode {
             var moov = original
+            if disablesSecondaryVideoTracks {
+                for (track, index) in zip(movie.tracks, trakIndices)
+                where track.handlerType == "vide" && track != video && track.header.isEnabled {
+                    try moov.children[index].modify(["tkhd"]) { (header: inout BoxNode) throws(FormatError) in
+                        try TrackHeader.clearEnabledFlag(in: &header)
+                    }
+                }
+            }
             if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
             try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
             try MovieMetadataWriter.set([.contentIdentifier(contentIdentifier)] + extraMetadata, in: &moov)
