@@ -54,6 +54,7 @@ public struct MotionPhotoConverter: Sendable {
             written = try MotionPhotoWriter(still: stillSource, video: try FileByteSource(path: mp4), limits: limits)
                 .write(to: sink, presentationTimestampUs: timestamp)
         }
+        PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validateMotionPhoto(outputStaged, staged: staged)
         try staged.commit()
         return PackagedMotionPhoto(
