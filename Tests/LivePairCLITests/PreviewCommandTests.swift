@@ -34,6 +34,28 @@ struct PreviewCommandTests {
         #expect(poster.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("256,"))
     }
 
+    @Test("--mode fill: the smallest size covering the target, each side rounded to the nearest pixel; motion.mp4 rounded down to even")
+    func fillRounding() throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("fill").path
+        // IMG_4580 is 3024x4032 upright (still and 1440x1920 movie): 500 / 3024 * 4032 = 666.67.
+        let run = try LivePairBinary.run([
+            "preview", SampleMedia.path("live/IMG_4580.HEIC"), SampleMedia.path("live/IMG_4580.mov"), "--size", "500x500",
+            "--mode", "fill", "--output", output, "--json",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let results = try #require(try LivePairBinary.json(run.output)["results"] as? [[String: Any]])
+        let sizes = Dictionary(uniqueKeysWithValues: results.compactMap { result -> (String, [Int])? in
+            guard let file = result["file"] as? String, let width = result["width"] as? Int,
+                let height = result["height"] as? Int
+            else { return nil }
+            return (file, [width, height])
+        })
+        #expect(sizes["still.jpg"] == [500, 667])
+        #expect(sizes["poster.jpg"] == [500, 667])
+        #expect(sizes["motion.mp4"] == [500, 666])
+    }
+
     @Test("an invalid pair exits 1 with its findings; a usage error exits 64")
     func invalidPairAndUsage() throws {
         let workspace = try SampleVariants.Workspace()
