@@ -56,6 +56,26 @@ struct PreviewCommandTests {
         #expect(sizes["motion.mp4"] == [500, 666])
     }
 
+    @Test("a movie whose vide handler reads vDde: preview refuses with validate's finding, writing nothing (never '0 frames')")
+    func flippedHandler() throws {
+        let workspace = try SampleVariants.Workspace()
+        var movie = try SampleMedia.bytes("live/train.mov")
+        let video = try #require(SampleVariants.track(handler: "vide", in: movie))
+        let hdlr = try #require(SampleVariants.box(["mdia", "hdlr"], in: movie, under: video))
+        movie.replaceSubrange(hdlr.payloadOffset + 8..<hdlr.payloadOffset + 12, with: Array("vDde".utf8))
+        let moviePath = try workspace.write(movie, as: "train.mov")
+        let stillPath = try workspace.copy("live/train.jpg", as: "train.jpg")
+        let output = workspace.url.appendingPathComponent("out").path
+        let run = try LivePairBinary.run(["preview", stillPath, moviePath, "--output", output])
+        let validate = try LivePairBinary.run(["validate", stillPath, moviePath])
+        #expect(run.status == 1 && validate.status == 1)
+        let message = "movie: no video track (track handlers: vDde, soun, meta, meta)"
+        #expect(run.error.contains("missing-video-track: ") && run.error.contains(message), "\(run.error)")
+        #expect(validate.output.contains("[missing-video-track]") && validate.output.contains(message))
+        #expect(!run.output.contains("0 frames"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("an invalid pair exits 1 with its findings; a usage error exits 64")
     func invalidPairAndUsage() throws {
         let workspace = try SampleVariants.Workspace()

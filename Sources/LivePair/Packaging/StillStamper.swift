@@ -44,9 +44,14 @@ struct StillStamper {
         }
     }
 
-    /// Decodes a still LivePair does not keep as it is (PNG, WebP, GIF, TIFF) to RGBA.
+    /// Decodes a still LivePair does not keep as it is (PNG, WebP, GIF, TIFF) to RGBA, made
+    /// opaque over white (the HEIC or JPEG it becomes has no alpha).
     static func decode(_ path: String) throws(PackagingError) -> PixelBuffer {
-        do throws(MediaError) { return try StillImageReader.decode(path: path) } catch { throw .media(error) }
+        do throws(MediaError) {
+            return try StillImageReader.decode(path: path).compositedOnWhite()
+        } catch {
+            throw .media(error)
+        }
     }
 
     /// Writes the HEIC or JPEG in `source` with `identifier` in its maker note to `destination`.
