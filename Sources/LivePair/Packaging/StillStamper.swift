@@ -27,17 +27,20 @@ struct StillStamper {
         }
     }
 
-    /// Encodes `image` (upright) in the configured format with `identifier` and writes it to `destination`.
-    func write(image: PixelBuffer, identifier: String, to destination: String) throws(PackagingError) {
-        try write(source: MemoryByteSource(try encode(image)), encoding: options.stillEncoding, identifier: identifier, to: destination)
+    /// Encodes `image` (upright) in the configured format, with `exifTIFF` when given, and
+    /// `identifier`, and writes it to `destination`.
+    func write(image: PixelBuffer, identifier: String, to destination: String, exifTIFF: [UInt8]? = nil) throws(PackagingError) {
+        try write(
+            source: MemoryByteSource(try encode(image, exifTIFF: exifTIFF)), encoding: options.stillEncoding,
+            identifier: identifier, to: destination)
     }
 
-    /// `image` encoded in the configured format and quality.
-    func encode(_ image: PixelBuffer) throws(PackagingError) -> [UInt8] {
+    /// `image` encoded in the configured format and quality, with `exifTIFF` when given.
+    func encode(_ image: PixelBuffer, exifTIFF: [UInt8]? = nil) throws(PackagingError) -> [UInt8] {
         do throws(MediaError) {
             switch options.stillEncoding {
-            case .heic: return try StillImageEncoder.heic(image, quality: options.stillQuality)
-            case .jpeg: return try StillImageEncoder.jpeg(image, quality: options.stillQuality)
+            case .heic: return try StillImageEncoder.heic(image, quality: options.stillQuality, exifTIFF: exifTIFF)
+            case .jpeg: return try StillImageEncoder.jpeg(image, quality: options.stillQuality, exifTIFF: exifTIFF)
             }
         } catch {
             throw .media(error)
