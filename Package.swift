@@ -129,7 +129,7 @@ let package = Package(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"],
+            name: "LivePairCLITests", dependencies: ["LivePairCLI", "LivePairS3", "TestSupport"],
             // The text reports as printed before they went through the output buffer (TextReportBytesTests).
             exclude: ["ExpectedReports"], swiftSettings: strictSettings),
         .testTarget(
