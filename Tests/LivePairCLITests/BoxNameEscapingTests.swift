@@ -27,4 +27,11 @@ struct BoxNameEscapingTests {
         let json = try LivePairBinary.run(["inspect", "--json", path])
         #expect(json.output.contains(#""videoCodec": "\uf7ffvc\u0001""#), "\(json.output)")
     }
+
+    @Test("a damaged real HEIC's box names are shown escaped once")
+    func realSample() throws {
+        let run = try LivePairBinary.run(["inspect", SampleMedia.path("broken/IllegalArgumentException.HeifReader.processBoxes.heif")])
+        #expect(run.output.contains("error[invalid-structure]: \\xFF\\xFF\\x05\\xEF box: size 5 is smaller than its 8-byte header"), "\(run.output)")
+        #expect(run.output.contains("error[truncated]: TM\\x90\\x84 box at offset 534"), "\(run.output)")
+    }
 }

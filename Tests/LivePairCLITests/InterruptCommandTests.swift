@@ -50,7 +50,7 @@ struct InterruptCommandTests {
         listing(directory).filter { $0.hasPrefix(".livepair-") }.flatMap { listing(directory + "/" + $0) }
     }
 
-    @Test("make interrupted (SIGINT) while it transcodes: exit 130, no staging folder, no output")
+    @Test("make interrupted (SIGINT) while it transcodes: exit 130, no staging folder, no output", .timeLimit(.minutes(3)))
     func makeWhileTranscoding() throws {
         let workspace = try SampleVariants.Workspace()
         let movie = workspace.url.appendingPathComponent("clip.mkv").path
@@ -59,9 +59,10 @@ struct InterruptCommandTests {
         ])
         let output = workspace.url.appendingPathComponent("out").path
         let run = try RunningCommand(["make", "--photo", SampleMedia.path("live/train.jpg"), "--video", movie, "--output", output])
-        #expect(run.wait { Self.stagedFiles(output).contains("transcoded.mov") }, "the transcode never started")
+        // The transcoder writes `.transcoded.mov.<random>.tmp` in the staging folder while it runs.
+        #expect(run.wait { Self.stagedFiles(output).contains { $0.hasPrefix(".transcoded.mov.") } }, "the transcode never started")
         let ended = run.interrupt(with: SIGINT)
-        #expect(ended.reason == .exit && ended.status == 130)
+        #expect(ended.reason == .exit && ended.status == 130, "\(ended)")
         #expect(Self.listing(output) == [])
     }
 
@@ -76,7 +77,7 @@ struct InterruptCommandTests {
             ["restamp", photo, video, "--in-place"], environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
         #expect(run.wait { Self.stagedFiles(folder).contains("IMG_3582.mov") })
         let ended = run.interrupt(with: SIGTERM)
-        #expect(ended.reason == .exit && ended.status == 143)
+        #expect(ended.reason == .exit && ended.status == 143, "\(ended)")
         #expect(Self.listing(folder) == ["IMG_3582.HEIC", "IMG_3582.mov"])
         #expect([FileManager.default.contents(atPath: photo), FileManager.default.contents(atPath: video)] == before)
     }
@@ -92,7 +93,7 @@ struct InterruptCommandTests {
             environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
         #expect(run.wait { Self.stagedFiles(folder).contains("train.MP.jpg") })
         let ended = run.interrupt(with: SIGINT)
-        #expect(ended.reason == .exit && ended.status == 130)
+        #expect(ended.reason == .exit && ended.status == 130, "\(ended)")
         #expect(Self.listing(folder) == [])
     }
 
@@ -112,7 +113,7 @@ struct InterruptCommandTests {
             environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
         #expect(run.wait { Self.stagedFiles(output).contains("train.mov") })
         let ended = run.interrupt(with: SIGTERM)
-        #expect(ended.reason == .exit && ended.status == 143)
+        #expect(ended.reason == .exit && ended.status == 143, "\(ended)")
         #expect(Self.listing(output) == [])
     }
 
@@ -126,7 +127,7 @@ struct InterruptCommandTests {
         ])
         #expect(run.wait { Self.listing(output).contains { $0.hasPrefix("motion.mp4.tmp-") } })
         let ended = run.interrupt(with: SIGINT)
-        #expect(ended.reason == .exit && ended.status == 130)
+        #expect(ended.reason == .exit && ended.status == 130, "\(ended)")
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new").path))
     }
 }

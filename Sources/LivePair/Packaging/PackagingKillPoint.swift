@@ -18,6 +18,10 @@ enum PackagingKillPoint: String {
     /// when `LIVEPAIR_PAUSE_AT` is.
     static func reached(_ point: PackagingKillPoint) {
         if let value = getenv("LIVEPAIR_KILL_AT"), String(cString: value) == point.rawValue { kill(getpid(), SIGKILL) }
-        if let value = getenv("LIVEPAIR_PAUSE_AT"), String(cString: value) == point.rawValue { sleep(60) }
+        if let value = getenv("LIVEPAIR_PAUSE_AT"), String(cString: value) == point.rawValue {
+            // A signal handler interrupts sleep: sleep the rest, so the run stays paused.
+            var remaining: UInt32 = 60
+            while remaining > 0 { remaining = sleep(remaining) }
+        }
     }
 }
