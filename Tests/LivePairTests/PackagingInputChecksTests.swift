@@ -30,6 +30,13 @@ struct PackagingInputChecksTests {
         #expect(run.status == 1)
         #expect(run.error.contains("E905E6C6-C747-4805-942F-9904A0281F02"), "\(run.error)")
         #expect(PackagingOracle.listing(workspace.url.path) == [])
+        let json = try LivePairBinary.run([
+            "convert", "--to", "motion-photo", SampleMedia.path("live/IMG_4580.HEIC"), SampleMedia.path("live/train.mov"),
+            "--output", output, "--json",
+        ])
+        let object = try LivePairBinary.json(json.output)
+        #expect(json.status == 1 && (object["error"] as? [String: Any])?["code"] as? String == "identifier-mismatch")
+        #expect((object["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == ["identifier-mismatch"])
         // make joins the same halves under a fresh identifier (its purpose) with the cross-half warnings.
         let made = try LivePhotoPackager().make(
             photo: SampleMedia.path("live/IMG_4580.HEIC"), video: SampleMedia.path("live/train.mov"),
