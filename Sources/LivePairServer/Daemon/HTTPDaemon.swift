@@ -98,7 +98,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         guard case let .receive(_, offThread, respond) = exchange.plan else { return true }
         let body = exchange.spool?.finish() ?? .none
         guard offThread else { return queue(respond(body), on: connection, for: exchange) }
-        let suspended = SuspendedConnection(pointer: connection)
+        let suspended = ConnectionPointer(pointer: connection)
         MHD_suspend_connection(connection)
         activity.withLock { $0.work += 1 }
         workQueue.async { [self] in
@@ -160,6 +160,11 @@ public final class HTTPDaemon: @unchecked Sendable {
                 if case let .bytes(bytes) = response.body { body = bytes } else { body = [] }
                 made = body.withUnsafeBytes { livepair_mhd_response_bytes($0.baseAddress, $0.count) }
             }
+        case let .stream(stream):
+            stream.attach(to: connection)
+            let context = Unmanaged.passRetained(stream).toOpaque()
+            made = livepair_mhd_response_stream(context, DaemonCallbacks.streamRead, DaemonCallbacks.streamRelease)
+            if made == nil { Unmanaged<ResponseStream>.fromOpaque(context).release() }
         }
         guard let made else { return false }
         for header in response.headers { _ = livepair_mhd_add_header(made, header.name, header.value) }
@@ -178,10 +183,4 @@ public final class HTTPDaemon: @unchecked Sendable {
                 request: exchange.request, response: exchange.queued, seconds: exchange.elapsedSeconds,
                 completed: normally, bytesReceived: exchange.bytesReceived))
     }
-}
-
-/// A suspended connection, handed to the work queue that resumes it.
-private struct SuspendedConnection: @unchecked Sendable {
-    // @unchecked: the pointer is only passed back to MHD_resume_connection, which is thread-safe.
-    let pointer: OpaquePointer
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Where made derivatives (stills, placeholders, motion movies) are kept so the next request is a
 /// file read. Keys name the content (the resources' digests, the kind and the size), so an entry
-/// never goes stale. The embedded library keeps them in a directory beside its store; a
-/// multi-node service would keep them in its object store (not written yet).
+/// never goes stale. The embedded library keeps them in a directory beside its store; nodes that
+/// share a directory store share one directory in it, so a derivative one node made is a file
+/// read on every other.
 public protocol DerivativeCache: Sendable {
     /// The local file holding `key`, when it is cached.
     func file(for key: String) -> String?
@@ -18,16 +19,21 @@ public protocol DerivativeCache: Sendable {
 public struct DirectoryDerivativeCache: DerivativeCache {
     /// The directory.
     public let directory: String
+    /// Where derivatives are made before they are renamed in (on the same file system; one per
+    /// host when several hosts share `directory`, since leftovers are recognised by process ID).
+    public let temporaryDirectory: String
 
-    /// A cache in `directory` (created when needed; temporary files of dead processes removed).
-    public init(directory: String) throws(HTTPError) {
+    /// A cache in `directory`, making files in `temporaryDirectory` (default `directory/.tmp`);
+    /// both created when needed, temporary files of dead processes removed.
+    public init(directory: String, temporaryDirectory: String? = nil) throws(HTTPError) {
         self.directory = directory
+        self.temporaryDirectory = temporaryDirectory ?? directory + "/.tmp"
         do {
-            try FileManager.default.createDirectory(atPath: directory + "/.tmp", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: self.temporaryDirectory, withIntermediateDirectories: true)
         } catch {
             throw .internal("cannot create the derivative cache \(directory)")
         }
-        SpoolDirectory.removeFilesOfDeadProcesses(in: directory + "/.tmp")
+        SpoolDirectory.removeFilesOfDeadProcesses(in: self.temporaryDirectory)
     }
 
     /// The cached file for `key`, when there.
@@ -38,7 +44,7 @@ public struct DirectoryDerivativeCache: DerivativeCache {
 
     /// A temporary path named after this process, so a restart can remove what a crash left.
     public func temporaryPath(for key: String) -> String {
-        SpoolDirectory.uniquePath(in: directory + "/.tmp", suffix: key)
+        SpoolDirectory.uniquePath(in: temporaryDirectory, suffix: key)
     }
 
     /// Renames the made file into place.
