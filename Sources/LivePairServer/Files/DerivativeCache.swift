@@ -29,6 +29,7 @@ public struct DirectoryDerivativeCache: DerivativeCache {
         self.directory = directory
         self.temporaryDirectory = temporaryDirectory ?? directory + "/.tmp"
         do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: self.temporaryDirectory, withIntermediateDirectories: true)
         } catch {
             throw .internal("cannot create the derivative cache \(directory)")
