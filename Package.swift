@@ -88,6 +88,7 @@ let package = Package(
             name: "LivePairServer",
             dependencies: [
                 "CMicroHTTPD", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairLogging", "LivePairCrypto",
+                "LivePairS3",
             ],
             swiftSettings: strictSettings),
         // The command library behind the `livepair` executable: inspect, pair, validate, help; links
@@ -131,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "LivePairCLITests", dependencies: ["LivePairCLI", "LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "TestSupport"],
+            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "LivePairS3", "TestSupport"],
             exclude: ["browser"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -12,18 +12,21 @@ final class ServeProcess: @unchecked Sendable {
     let extraArguments: [String]
     /// How the library is named on the command line (`--library DIR`, or `--catalog URL --store DIR`).
     let libraryArguments: [String]
+    /// Variables added to the server's environment.
+    let environment: [String: String]
     private(set) var process: Process
     private(set) var port: UInt16 = 0
     static let tokens = ["alice-token": "alice", "bob-token": "bob", "carol-token": "carol", "dave-token": "dave", "erin-token": "erin"]
 
     /// Starts a server with `arguments` added to the command line, on its own library or on the
     /// one `libraryArguments` name (several servers on one catalog and store).
-    init(_ arguments: [String] = [], libraryArguments: [String]? = nil) throws {
+    init(_ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-serve-\(UUID().uuidString)").path
         library = directory + "/library"
         logPath = directory + "/serve.log"
         extraArguments = arguments
         self.libraryArguments = libraryArguments ?? ["--library", library]
+        self.environment = environment
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let tokens = Self.tokens.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
         try (tokens + "\n").write(toFile: directory + "/tokens", atomically: true, encoding: .utf8)
@@ -46,6 +49,7 @@ final class ServeProcess: @unchecked Sendable {
         started.executableURL = binary
         started.arguments =
             ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+        started.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         started.standardOutput = log
         started.standardError = log
         try started.run()

@@ -40,7 +40,12 @@ public enum ServeCommand: Command {
           --library <dir>         The library directory (created if needed).
           --catalog <url>         The multi-node form's catalog: postgresql://USER@/DB?host=/socket/dir
                                   (any libpq URI) or a SQLite file (default: $LIVEPAIR_CATALOG).
-          --store <url>           Its store: a directory the nodes share (default: $LIVEPAIR_STORE).
+          --store <url>           Its store: a directory the nodes share, or s3://BUCKET/PREFIX
+                                  (default: $LIVEPAIR_STORE).
+          --s3-endpoint <url>     The S3 server of an s3:// store, http://HOST:PORT (default:
+                                  $LIVEPAIR_S3_ENDPOINT; keys from AWS_ACCESS_KEY_ID,
+                                  AWS_SECRET_ACCESS_KEY, AWS_REGION; local copies in
+                                  $LIVEPAIR_S3_CACHE).
           --tokens <file>         Lines 'TOKEN OWNER': each token sees only its owner's assets.
           --listen <host>:<port>  IPv4 address and port (default: 127.0.0.1:8080; port 0: any free port).
           --upload-limit <bytes>  Largest upload accepted (default: 1073741824); larger ones get 413.
@@ -65,7 +70,7 @@ public enum ServeCommand: Command {
             parsed = try ParsedArguments(
                 arguments, flags: [],
                 options: [
-                    "library", "catalog", "store", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
+                    "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit",
                 ])
         } catch {

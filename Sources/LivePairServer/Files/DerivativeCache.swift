@@ -6,13 +6,21 @@ import Foundation
 /// share a directory store share one directory in it, so a derivative one node made is a file
 /// read on every other.
 public protocol DerivativeCache: Sendable {
-    /// The local file holding `key`, when it is cached.
+    /// The local file holding `key`, when it is cached (may wait for a remote store).
     func file(for key: String) -> String?
+    /// The local file holding `key` when it is there without waiting for anything remote (what
+    /// the daemon's own threads ask).
+    func fileWithoutWaiting(for key: String) -> String?
     /// A fresh temporary path, on the cache's file system, to make `key` into.
     func temporaryPath(for key: String) -> String
     /// Moves the made file at `temporaryPath` into the cache under `key` (atomically: a reader
     /// sees the whole file or none) and returns the cached file's path.
     func insert(_ temporaryPath: String, for key: String) throws(HTTPError) -> String
+}
+
+extension DerivativeCache {
+    /// A cache with nothing remote: the same as `file(for:)`.
+    public func fileWithoutWaiting(for key: String) -> String? { file(for: key) }
 }
 
 /// Derivatives as files in one directory (`<library>/derivatives` for `livepair serve --library`).
