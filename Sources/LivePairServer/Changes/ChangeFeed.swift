@@ -4,7 +4,8 @@ import LivePairLibrary
 import Synchronization
 
 /// The library's commits as `GET /v1/changes` needs them: long polls wait on it instead of
-/// polling the catalog, and event streams hear of each commit. It observes the library, which
+/// polling the catalog, and event streams hear of each commit. While anyone waits or streams
+/// (only then: an observed library checks for new commits on every fetch) it observes the library, which
 /// hears this process's commits at once and other nodes' as soon as the catalog pushes them
 /// (PostgreSQL `LISTEN`/`NOTIFY`, with `hearsOtherProcessesAtOnce`); once a second it also asks
 /// the catalog (`pollForChanges`), for catalogs that push nothing (another process writing the
@@ -19,11 +20,12 @@ final class ChangeFeed: LibraryChangeObserver {
     private let streams = Mutex<[ObjectIdentifier: ChangeEventStream]>([:])
     private let queue = DispatchQueue(label: "livepair.serve.changes")
     private let stopped = Atomic<Bool>(false)
+    /// Long polls and event streams under way; the feed observes the library while there are some.
+    private let listeners = Mutex(0)
 
     /// A feed of `library`'s commits (observing it from now until `stop`).
     init(library: PhotoLibrary) {
         self.library = library
-        library.register(self)
         scheduleTick()
     }
 
@@ -38,7 +40,10 @@ final class ChangeFeed: LibraryChangeObserver {
     /// Stops observing and ends every event stream.
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        library.unregister(self)
+        listeners.withLock { count in
+            if count > 0 { library.unregister(self) }
+            count = 0
+        }
         let ended = streams.withLock { streams in
             defer { streams = [:] }
             return Array(streams.values)
@@ -48,6 +53,24 @@ final class ChangeFeed: LibraryChangeObserver {
         generation += 1
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// A long poll or an event stream begins: the library is observed from now on (before the
+    /// caller reads the change log, so no commit falls between the read and the wait).
+    func listen() {
+        listeners.withLock { count in
+            count += 1
+            if count == 1, !stopped.load(ordering: .acquiring) { library.register(self) }
+        }
+    }
+
+    /// A long poll or an event stream ended.
+    func stopListening() {
+        listeners.withLock { count in
+            guard count > 0 else { return }
+            count -= 1
+            if count == 0 { library.unregister(self) }
+        }
     }
 
     /// The changes heard so far (a long poll waits for it to move).
@@ -86,13 +109,14 @@ final class ChangeFeed: LibraryChangeObserver {
             stream.finish()
             return
         }
+        listen()
         streams.withLock { $0[ObjectIdentifier(stream)] = stream }
         queue.async { stream.update() }
     }
 
     /// Removes an event stream (its client left).
     func remove(_ stream: ChangeEventStream) {
-        _ = streams.withLock { $0.removeValue(forKey: ObjectIdentifier(stream)) }
+        if streams.withLock({ $0.removeValue(forKey: ObjectIdentifier(stream)) }) != nil { stopListening() }
     }
 
     /// Once a second: commits the catalog did not push, and keep-alives.

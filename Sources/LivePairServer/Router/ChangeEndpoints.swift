@@ -24,6 +24,8 @@ extension LivePairService {
             return JSONText.response(ChangesBody(next: try currentSequence()))
         }
         let deadline = Date().addingTimeInterval(Double(timeout))
+        changeFeed.listen()
+        defer { changeFeed.stopListening() }
         while true {
             let seen = changeFeed.currentGeneration
             let log = try changeLog(after: since, owner: context.owner)
