@@ -22,11 +22,7 @@ struct ServeBenchmark {
         let root = options.work ?? NSTemporaryDirectory() + "livepair-serve-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         let pairs = options.fileCount
-        let (files, bytes) = try IngestBenchmark.makeUploads(pairs: pairs, samples: options.samples + "/live", into: root + "/uploads")
-        _ = try IngestBenchmark.shell("sync")
-        print(String(format: "corpus: %d pairs, %d files, %.2f GB", pairs, files.count, Double(bytes) / 1e9))
-
-        let (inProcess, http, server, library) = try uploadInRounds(files, root: root)
+        let (inProcess, http, server, library) = try uploadInRounds(pairs: pairs, root: root)
         defer { server.stop() }
 
         report("in-process ingest (8 jobs)", inProcess, pairs: pairs)
@@ -76,10 +72,11 @@ struct ServeBenchmark {
             run.livePhotos, run.failures))
     }
 
-    /// The corpus in `rounds` consecutive parts, each uploaded both ways, in the order
-    /// in-process then HTTP, then HTTP then in-process, and so on (ABBA), so that both ways meet
-    /// the same changes of the machine's load; the figures are the sums.
-    private func uploadInRounds(_ files: [String], root: String, rounds: Int = 4) throws -> (
+    /// The corpus in `rounds` parts of whole pairs (each made, uploaded both ways, then deleted
+    /// from both libraries but the last, so the disk holds a quarter of it at a time), each part
+    /// uploaded in the order in-process then HTTP, then HTTP then in-process, and so on (ABBA), so
+    /// that both ways meet the same changes of the machine's load; the figures are the sums.
+    private func uploadInRounds(pairs: Int, root: String, rounds: Int = 4) throws -> (
         UploadRun, UploadRun, LivePairServer, PhotoLibrary
     ) {
         let local = try PhotoLibrary.open(at: root + "/library-in-process", configuration: LibraryConfiguration(durableCommits: true))
@@ -92,44 +89,55 @@ struct ServeBenchmark {
             configuration: ServerConfiguration(daemon: DaemonConfiguration(port: 0), spoolDirectory: library.directory + "/.serve/uploads"))
         var inProcess = UploadRun(seconds: 0, latencies: [], livePhotos: 0, failures: 0)
         var http = inProcess
-        let size = (files.count + rounds - 1) / rounds
+        var corpusFiles = 0
+        var corpusBytes: UInt64 = 0
         for round in 0..<rounds {
-            let range = (round * size)..<min(files.count, (round + 1) * size)
-            var ratio: [String] = []
+            let roundPairs = pairs / rounds + (round < pairs % rounds ? 1 : 0)
+            let (files, bytes) = try IngestBenchmark.makeUploads(
+                pairs: roundPairs, samples: options.samples + "/live", into: root + "/uploads-\(round)")
+            corpusFiles += files.count
+            corpusBytes += bytes
+            var times: [String] = []
             for inProcessFirst in [round % 2 == 0, round % 2 != 0] {
                 _ = try IngestBenchmark.shell("sync")
                 if inProcessFirst {
-                    let run = upload(files, range) { index in
-                        let outcome = try? ingestor.ingest(fileAt: files[index], owner: "bench", uploadID: "u\(index)")
+                    let run = upload(files) { index in
+                        let outcome = try? ingestor.ingest(fileAt: files[index], owner: "bench", uploadID: "r\(round)u\(index)")
                         return outcome != nil && outcome?.kind != "rejected" && outcome?.kind != "duplicate"
                     }
                     inProcess.add(run)
-                    ratio.append(String(format: "in-process %.2f s", run.seconds))
+                    times.append(String(format: "in-process %.2f s", run.seconds))
                 } else {
-                    let run = upload(files, range, client: { LoopbackHTTPClient(port: server.port) }) { client, index in
+                    let run = upload(files, client: { LoopbackHTTPClient(port: server.port) }) { client, index in
                         let status = (try? client.send(
-                            "PUT", "/v1/uploads/u\(index)",
+                            "PUT", "/v1/uploads/r\(round)u\(index)",
                             headers: ["Authorization": "Bearer bench-token", "X-Original-Filename": (files[index] as NSString).lastPathComponent],
                             file: files[index]).status) ?? 0
                         return status == 201 || status == 202
                     }
                     http.add(run)
-                    ratio.append(String(format: "HTTP %.2f s", run.seconds))
+                    times.append(String(format: "HTTP %.2f s", run.seconds))
                 }
             }
-            print("  round \(round + 1) of \(rounds) (\(range.count) files): " + ratio.joined(separator: ", "))
+            print("  round \(round + 1) of \(rounds) (\(files.count) files): " + times.joined(separator: ", "))
+            for (library, run) in [(local, 0), (library, 1)] {
+                let made = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).map(\.localIdentifier)
+                if run == 0 { inProcess.livePhotos += made.count } else { http.livePhotos += made.count }
+                if round < rounds - 1 { try library.deleteAssets(withLocalIdentifiers: made) }
+            }
+            try FileManager.default.removeItem(atPath: root + "/uploads-\(round)")
         }
-        inProcess.livePhotos = try local.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
-        http.livePhotos = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
+        print(String(format: "corpus: %d pairs, %d files, %.2f GB (made a quarter at a time)", pairs, corpusFiles, Double(corpusBytes) / 1e9))
         return (inProcess, http, server, library)
     }
 
-    /// Uploads `files[range]` from `clients` threads, each calling `send` (true: the expected
-    /// outcome) with its own client state.
+    /// Uploads `files` from `clients` threads, each calling `send` (true: the expected outcome)
+    /// with its own client state.
     private func upload<Client>(
-        _ files: [String], _ range: Range<Int>, client makeClient: @Sendable () -> Client, _ send: @Sendable (Client, Int) -> Bool
+        _ files: [String], client makeClient: @Sendable () -> Client, _ send: @Sendable (Client, Int) -> Bool
     ) -> UploadRun {
-        let next = Atomic<Int>(range.lowerBound)
+        let range = 0..<files.count
+        let next = Atomic<Int>(0)
         let results = Mutex<(latencies: [Double], failures: Int)>(([], 0))
         let start = Date()
         DispatchQueue.concurrentPerform(iterations: Self.clients) { _ in
@@ -149,8 +157,8 @@ struct ServeBenchmark {
         return UploadRun(seconds: Date().timeIntervalSince(start), latencies: latencies, livePhotos: 0, failures: failures)
     }
 
-    private func upload(_ files: [String], _ range: Range<Int>, _ send: @escaping @Sendable (Int) -> Bool) -> UploadRun {
-        upload(files, range, client: { () }) { _, index in send(index) }
+    private func upload(_ files: [String], _ send: @escaping @Sendable (Int) -> Bool) -> UploadRun {
+        upload(files, client: { () }) { _, index in send(index) }
     }
 
     /// GET figures.
