@@ -41,7 +41,7 @@ extension LoadBenchmark {
     /// Prints the poster decode (frame at the still time) and the key-frame decode (the first
     /// image of a still without an embedded one) of every real pair's movie, with both seeking
     /// strategies, best of `rounds`; returns the summary lines.
-    static func posterDecodeSpeed(directory: String, rounds: Int) -> [String] {
+    static func posterDecodeSpeed(directory: String, rounds: Int, startupSeconds: Double) -> [String] {
         print("single-frame decode at 512 px (VideoFrameDecoder, best of \(rounds)): key frame at or before the frame, "
             + "non-reference frames skipped, slice threads, against every frame from FFmpeg's seek point with frame threads")
         var summary: [String] = []
@@ -62,9 +62,16 @@ extension LoadBenchmark {
                 }
                 let same = fast.frame?.presentationTime == every.frame?.presentationTime
                     && fast.frame?.image == every.frame?.image
+                // ffmpeg asked for the same frame (input seeking, then decoding up to it), as a process.
+                let ffmpeg = bestTool("/usr/bin/ffmpeg", [
+                    "-v", "error", "-ss", String(format: "%.4f", time), "-i", movie, "-frames:v", "1",
+                    "-vf", "scale=512:-2", "-f", "null", "-",
+                ], rounds)
                 print("  \(pair.movie) \(label) at \(String(format: "%.3f", time)) s:".padding(toLength: 62, withPad: " ", startingAt: 0)
                     + "\(ms(fast.seconds)) against \(ms(every.seconds)) = "
                     + String(format: "%.1fx sooner; same frame and pixels: %@", every.seconds / fast.seconds, same ? "yes" : "NO"))
+                print("".padding(toLength: 62, withPad: " ", startingAt: 0) + "ffmpeg -ss \(describe(ffmpeg))"
+                    + (ffmpeg.seconds.map { String(format: ", net of start-up %.1f ms", ($0 - startupSeconds) * 1000) } ?? ""))
                 summary.append(String(format: "%@ %@: single-frame decode %.1fx sooner than every frame (%@)",
                     pair.movie, label, every.seconds / fast.seconds, same ? "same frame" : "DIFFERENT FRAME"))
             }

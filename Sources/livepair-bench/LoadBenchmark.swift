@@ -28,6 +28,8 @@ struct LoadBenchmark {
         let directory = options.samples + "/live"
         // LIVEPAIR_BENCH_CANCEL_ONLY=1 skips the per-pair timings (to iterate on cancellation).
         let cancellationOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_CANCEL_ONLY"] != nil
+        // LIVEPAIR_BENCH_DECODE_ONLY=1 prints the single-frame decode against the every-frame decode alone.
+        let decodeOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_DECODE_ONLY"] != nil
         let rounds = options.rounds
         print("load: \(Self.pairs.count) real pairs at \(Self.target), best of \(rounds) rounds each, "
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -38,7 +40,7 @@ struct LoadBenchmark {
         let startupSeconds = startup.seconds ?? 0
         print("ffmpeg start-up (lavfi 16x16, one frame): \(Self.describe(startup))\n")
         var summary: [String] = []
-        for pair in Self.pairs where !cancellationOnly {
+        for pair in Self.pairs where !cancellationOnly && !decodeOnly {
             let still = directory + "/" + pair.still, movie = directory + "/" + pair.movie
             let loads = (0..<rounds).map { _ in Self.loadOnce(still: still, movie: movie) }
             if let failure = loads.compactMap(\.error).first {
@@ -120,11 +122,15 @@ struct LoadBenchmark {
                 netRatio, netRatio <= 1.2 ? "met" : "NOT met"))
         }
 
-        if !cancellationOnly {
+        if !cancellationOnly && !decodeOnly {
             summary += Self.motionPhotoFirstImages(samples: options.samples, rounds: rounds)
-            summary += Self.posterDecodeSpeed(directory: directory, rounds: rounds)
         }
-        summary += Self.cancellationReport(directory: directory, rounds: rounds)
+        if !cancellationOnly {
+            summary += Self.posterDecodeSpeed(directory: directory, rounds: rounds, startupSeconds: startupSeconds)
+        }
+        if !decodeOnly {
+            summary += Self.cancellationReport(directory: directory, rounds: rounds)
+        }
         print("summary")
         for line in summary { print("  " + line) }
         return 0
