@@ -15,7 +15,7 @@ public enum ImportCommand: Command {
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
-        "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
+        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -45,8 +45,11 @@ public enum ImportCommand: Command {
           --catalog <url>         A shared catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
                                   URI; PG* variables honoured), created by `library init`
                                   (default: $LIVEPAIR_CATALOG).
-          --store <url>           With --catalog: where resource files go, a directory
-                                  (default: $LIVEPAIR_STORE).
+          --store <url>           With --catalog: where resource files go, a directory or
+                                  s3://BUCKET/PREFIX (default: $LIVEPAIR_STORE).
+          --s3-endpoint <url>     The S3 server of an s3:// store, http://HOST:PORT (default:
+                                  $LIVEPAIR_S3_ENDPOINT); keys from AWS_ACCESS_KEY_ID,
+                                  AWS_SECRET_ACCESS_KEY and AWS_REGION.
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
           --deep                  Also decode each file (image, movie frame) and reject
