@@ -22,6 +22,8 @@ final class TargetFramePlan {
     /// Packets read past the first one at or after the target, at most: enough for any
     /// reordering depth HEVC or H.264 allows (16 pictures).
     static let reorderAllowance = 16
+    /// The most bytes of packets held at once (one GOP of a Live Photo movie is a few MB).
+    static let maximumBytes = 256 << 20
 
     /// Reads the packets of stream `index` from the current position of `format`.
     ///
@@ -35,6 +37,7 @@ final class TargetFramePlan {
         let noValue = livepair_av_nopts_value()
         let tolerance = 0.5 / ticksPerSecond
         var pastTarget = 0
+        var bytes = 0
         while true {
             if cancellation.isCancelled { throw .cancelled }
             guard let packet = av_packet_alloc() else {
@@ -51,6 +54,10 @@ final class TargetFramePlan {
                 break
             }
             packets.append(packet)
+            bytes += Int(packet.pointee.size)
+            if bytes > Self.maximumBytes {
+                throw .invalidImage(reason: "more than \(Self.maximumBytes >> 20) MiB of packets before the frame at \(seconds) s")
+            }
             let pts = packet.pointee.pts
             let isKey = packet.pointee.flags & AV_PKT_FLAG_KEY != 0
             if pastTarget > 0 {
