@@ -28,6 +28,8 @@ struct LoadBenchmark {
         let directory = options.samples + "/live"
         // LIVEPAIR_BENCH_CANCEL_ONLY=1 skips the per-pair timings (to iterate on cancellation).
         let cancellationOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_CANCEL_ONLY"] != nil
+        // LIVEPAIR_BENCH_DECODE_ONLY=1 prints the single-frame decode against the every-frame decode alone.
+        let decodeOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_DECODE_ONLY"] != nil
         let rounds = options.rounds
         print("load: \(Self.pairs.count) real pairs at \(Self.target), best of \(rounds) rounds each, "
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -38,7 +40,7 @@ struct LoadBenchmark {
         let startupSeconds = startup.seconds ?? 0
         print("ffmpeg start-up (lavfi 16x16, one frame): \(Self.describe(startup))\n")
         var summary: [String] = []
-        for pair in Self.pairs where !cancellationOnly {
+        for pair in Self.pairs where !cancellationOnly && !decodeOnly {
             let still = directory + "/" + pair.still, movie = directory + "/" + pair.movie
             let loads = (0..<rounds).map { _ in Self.loadOnce(still: still, movie: movie) }
             if let failure = loads.compactMap(\.error).first {
@@ -120,29 +122,15 @@ struct LoadBenchmark {
                 netRatio, netRatio <= 1.2 ? "met" : "NOT met"))
         }
 
-        var worstHandler = 0.0, worstWork = 0.0
-        for pair in [Self.pairs[2], Self.pairs[0]] {
-            let rows = Self.cancellationLatencies(still: directory + "/" + pair.still, movie: directory + "/" + pair.movie)
-            print("cancellation on \(pair.still): cancel after the delay; time to the cancelled call / until the "
-                + "request's work returned (stage running at the cancel)")
-            for row in rows {
-                print(String(format: "    after %3d ms: cancelled call %7.3f ms, work stopped %7.2f ms later (%@)",
-                    row.delayMilliseconds, row.handler * 1000, row.workStopped * 1000, row.stage))
-            }
-            let frames = Self.frameCancellationLatencies(still: directory + "/" + pair.still, movie: directory + "/" + pair.movie)
-            for row in frames {
-                print(String(format: "    frames, after %3d ms: iteration ended %6.2f ms, reader work ended %6.2f ms after the task was cancelled (%d frames)",
-                    row.delayMilliseconds, row.iterationEnded * 1000, row.workStopped * 1000, row.frames))
-            }
-            let handler = (rows.map(\.handler) + frames.map(\.iterationEnded)).max() ?? .nan
-            let work = (rows.map(\.workStopped) + frames.map(\.workStopped)).max() ?? .nan
-            print(String(format: "  max: observed (cancelled call, iteration end) %.3f ms, work stopped %.2f ms (target < 20 ms)\n",
-                handler * 1000, work * 1000))
-            worstHandler = max(worstHandler, handler)
-            worstWork = max(worstWork, work)
+        if !cancellationOnly && !decodeOnly {
+            summary += Self.motionPhotoFirstImages(samples: options.samples, rounds: rounds)
         }
-        summary.append(String(format: "cancellation: observed max %.3f ms (%@), work stopped max %.2f ms (%@)",
-            worstHandler * 1000, worstHandler < 0.02 ? "met" : "NOT met", worstWork * 1000, worstWork < 0.02 ? "met" : "NOT met"))
+        if !cancellationOnly {
+            summary += Self.posterDecodeSpeed(directory: directory, rounds: rounds, startupSeconds: startupSeconds)
+        }
+        if !decodeOnly {
+            summary += Self.cancellationReport(directory: directory, rounds: rounds)
+        }
         print("summary")
         for line in summary { print("  " + line) }
         return 0
@@ -163,12 +151,15 @@ struct LoadBenchmark {
 
     /// One opportunistic request on a fresh manager (nothing shared or cached between rounds),
     /// then one iteration of every frame.
-    static func loadOnce(still: String, movie: String) -> LoadTimes {
+    static func loadOnce(still: String, movie: String) -> LoadTimes { loadOnce([still, movie]) }
+
+    /// One opportunistic request for `resources` (a pair, or one motion photo), as above.
+    static func loadOnce(_ resources: [String]) -> LoadTimes {
         let manager = LivePhotoManager()
         let start = DispatchTime.now().uptimeNanoseconds
         let state = Mutex<(times: LoadTimes, livePhoto: LivePhoto?)>((LoadTimes(), nil))
         let done = DispatchSemaphore(value: 0)
-        manager.requestLivePhoto(resourceFileURLs: [still, movie], targetSize: target) { event, info in
+        manager.requestLivePhoto(resourceFileURLs: resources, targetSize: target) { event, info in
             let elapsed = seconds(since: start)
             state.withLock { state in
                 switch event {
@@ -339,102 +330,6 @@ struct LoadBenchmark {
         return ToolRun(seconds: best, failure: nil)
     }
 
-    // MARK: Cancellation
-
-    struct CancellationRow {
-        var delayMilliseconds: Int
-        /// From `cancelRequest` to the cancelled handler call.
-        var handler: Double
-        /// From `cancelRequest` to the return of the request's work (all stages, rendering included).
-        var workStopped: Double
-        var stage: String
-    }
-
-    /// The delays after which requests are cancelled: every stage of a 512 px load is hit.
-    static let cancellationDelays = [0, 2, 5, 10, 15, 20, 30, 40, 50, 60, 75, 90, 110, 130, 160, 200, 250, 300, 400]
-
-    /// Starts a request, cancels it after each delay and measures the time to the cancelled call
-    /// and the time until the request's work returned: the work runs on a serial queue of its
-    /// own, so `sync` on that queue returns when the work item (every stage, the scaling of the
-    /// still included) has ended. The decoders are wrapped to name the stage running at the cancel.
-    static func cancellationLatencies(still: String, movie: String) -> [CancellationRow] {
-        var rows: [CancellationRow] = []
-        for delay in cancellationDelays {
-            let probe = WorkProbe()
-            let queue = DispatchQueue(label: "livepair-bench.load.cancellation")
-            let manager = LivePhotoManager(
-                stillDecoder: ProbedStillDecoder(probe: probe), movieDecoder: ProbedMovieDecoder(probe: probe),
-                workQueue: queue)
-            let handlerAt = Mutex<UInt64?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            let id = manager.requestLivePhoto(resourceFileURLs: [still, movie], targetSize: target) { event, info in
-                if info.isCancelled { handlerAt.withLock { $0 = DispatchTime.now().uptimeNanoseconds } }
-                if info.isTerminal { done.signal() }
-            }
-            usleep(useconds_t(delay * 1000))
-            let stage = probe.currentStage
-            let cancelTime = DispatchTime.now().uptimeNanoseconds
-            manager.cancelRequest(id)
-            queue.sync {}
-            let stopped = DispatchTime.now().uptimeNanoseconds
-            done.wait()
-            let handler = handlerAt.withLock { $0 }.map { $0 > cancelTime ? Double($0 - cancelTime) / 1e9 : 0 } ?? .nan
-            rows.append(CancellationRow(
-                delayMilliseconds: delay, handler: handler, workStopped: Double(stopped - cancelTime) / 1e9,
-                stage: handlerAt.withLock { $0 } == nil ? "finished before the cancel" : stage))
-        }
-        return rows
-    }
-
-    /// One cancelled frame iteration.
-    struct FrameCancellationRow {
-        var delayMilliseconds: Int
-        /// From the task's cancellation to the end of its `for try await` loop.
-        var iterationEnded: Double
-        /// From the task's cancellation to the reader's close (the frame in flight finished, the
-        /// decoder and its threads freed).
-        var workStopped: Double
-        var frames: Int
-    }
-
-    /// Loads the pair, iterates its frames in a task and cancels the task after each delay:
-    /// the time until the iteration ended, and until the reader was closed.
-    static func frameCancellationLatencies(still: String, movie: String) -> [FrameCancellationRow] {
-        let box = Mutex<LivePhoto?>(nil)
-        let closes = ReaderCloseProbe()
-        LivePhotoManager(movieDecoder: ProbedMovieDecoder(probe: WorkProbe(), closes: closes)).requestLivePhoto(
-            resourceFileURLs: [still, movie], targetSize: target,
-            options: ImageRequestOptions(deliveryMode: .highQualityFormat, isSynchronous: true)
-        ) { event, _ in
-            if case let .final(livePhoto)? = event { box.withLock { $0 = livePhoto } }
-        }
-        guard let livePhoto = box.withLock({ $0 }) else { return [] }
-        var rows: [FrameCancellationRow] = []
-        for delay in [15, 40, 80, 150] {
-            closes.reset()
-            let count = Mutex(0)
-            let ended = DispatchSemaphore(value: 0)
-            let task = Task.detached {
-                defer { ended.signal() }
-                do throws(LoaderError) {
-                    for try await _ in livePhoto.frames { count.withLock { $0 += 1 } }
-                } catch {}
-            }
-            usleep(useconds_t(delay * 1000))
-            let cancelTime = DispatchTime.now().uptimeNanoseconds
-            task.cancel()
-            ended.wait()
-            let endTime = DispatchTime.now().uptimeNanoseconds
-            // No activity since the reset: the reader had been opened and closed before (all frames read).
-            let idleTime = closes.waitUntilIdle() ?? cancelTime
-            rows.append(FrameCancellationRow(
-                delayMilliseconds: delay, iterationEnded: Double(endTime - cancelTime) / 1e9,
-                workStopped: Double(max(idleTime, cancelTime) - cancelTime) / 1e9,
-                frames: count.withLock { $0 }))
-        }
-        return rows
-    }
-
     // MARK: Formatting
 
     static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
@@ -451,132 +346,3 @@ enum LoadBenchmarkError: Error {
     case noPrimaryItem
 }
 
-/// Records the decoder calls of one request: how many are running, the stage of the last one
-/// started, and when the last one returned.
-final class WorkProbe: Sendable {
-    private let state = Mutex<(inFlight: Int, stage: String, lastReturn: UInt64)>((0, "", 0))
-
-    var inFlight: Int { state.withLock { $0.inFlight } }
-    var currentStage: String {
-        state.withLock { $0.inFlight > 0 ? $0.stage : $0.stage.isEmpty ? "validating" : "after \($0.stage): rendering or checks" }
-    }
-    var lastReturn: UInt64 { state.withLock { $0.lastReturn } }
-
-    func measure<T>(_ stage: String, _ body: () throws(LoaderError) -> T) throws(LoaderError) -> T {
-        state.withLock {
-            $0.inFlight += 1
-            $0.stage = stage
-        }
-        defer {
-            state.withLock {
-                $0.inFlight -= 1
-                $0.lastReturn = DispatchTime.now().uptimeNanoseconds
-            }
-        }
-        return try body()
-    }
-}
-
-/// `MediaStillDecoder` with its calls recorded by a `WorkProbe`.
-struct ProbedStillDecoder: StillDecoding {
-    let probe: WorkProbe
-    let base = MediaStillDecoder()
-
-    func decodePreview(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
-        -> PreviewImage
-    {
-        try probe.measure("still preview") { () throws(LoaderError) in
-            try base.decodePreview(path: path, geometry: geometry, cancellation: cancellation)
-        }
-    }
-
-    func decodeFull(path: String, geometry: ImageGeometry, cancellation: CancellationFlag) throws(LoaderError)
-        -> PixelBuffer
-    {
-        try probe.measure("full still") { () throws(LoaderError) in
-            try base.decodeFull(path: path, geometry: geometry, cancellation: cancellation)
-        }
-    }
-}
-
-/// `MediaMovieDecoder` with its calls recorded by a `WorkProbe`, and the closing of its frame
-/// readers by a `ReaderCloseProbe` when given.
-struct ProbedMovieDecoder: MovieDecoding {
-    let probe: WorkProbe
-    var closes: ReaderCloseProbe?
-    let base = MediaMovieDecoder()
-
-    func readMetadata(path: String, cancellation: CancellationFlag) throws(LoaderError) -> MovieMetadata {
-        try probe.measure("movie metadata") { () throws(LoaderError) in
-            try base.readMetadata(path: path, cancellation: cancellation)
-        }
-    }
-
-    func decodeFrame(
-        path: String, at time: Double, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag
-    ) throws(LoaderError) -> MovieFrame {
-        try probe.measure("poster frame") { () throws(LoaderError) in
-            try base.decodeFrame(path: path, at: time, movie: movie, size: size, cancellation: cancellation)
-        }
-    }
-
-    func makeFrameReader(path: String, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag)
-        throws(LoaderError) -> any MovieFrameReading
-    {
-        closes?.beginOpening()
-        defer { closes?.endActivity(opening: true) }
-        let reader = try probe.measure("frame reader") { () throws(LoaderError) in
-            try base.makeFrameReader(path: path, movie: movie, size: size, cancellation: cancellation)
-        }
-        guard let closes else { return reader }
-        return ProbedFrameReader(base: reader, closes: closes)
-    }
-}
-
-/// Follows frame readers being opened and closed: when the last activity ended (an open
-/// returning or failing, a reader closed with its decoder freed and its frames in flight
-/// finished).
-final class ReaderCloseProbe: Sendable {
-    private let state = Mutex<(opening: Int, open: Int, lastActivity: UInt64?)>((0, 0, nil))
-
-    func reset() { state.withLock { $0.lastActivity = nil } }
-    func beginOpening() { state.withLock { $0.opening += 1 } }
-    func readerOpened() { state.withLock { $0.open += 1 } }
-
-    /// An open returned (`opening`) or a reader was closed.
-    func endActivity(opening: Bool) {
-        state.withLock {
-            if opening { $0.opening -= 1 } else { $0.open -= 1 }
-            $0.lastActivity = DispatchTime.now().uptimeNanoseconds
-        }
-    }
-
-    /// Waits up to `timeout` seconds until no open is running and no reader is open; the time
-    /// the last activity ended, nil when there was none since `reset()`.
-    func waitUntilIdle(timeout: Double = 5) -> UInt64? {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        while DispatchTime.now().uptimeNanoseconds < deadline, state.withLock({ $0.opening > 0 || $0.open > 0 }) {
-            usleep(200)
-        }
-        return state.withLock { $0.lastActivity }
-    }
-}
-
-/// A frame reader that reports to a `ReaderCloseProbe` once the reader it wraps is released.
-final class ProbedFrameReader: MovieFrameReading {
-    private var base: (any MovieFrameReading)?
-    private let closes: ReaderCloseProbe
-
-    init(base: any MovieFrameReading, closes: ReaderCloseProbe) {
-        self.base = base
-        self.closes = closes
-        closes.readerOpened()
-    }
-
-    deinit {
-        base = nil  // closes the FFmpeg reader, waiting for its frame threads
-        closes.endActivity(opening: false)
-    }
-
-    func nextFrame() throws(LoaderError) -> MovieFrame? { try base?.nextFrame() }
-}

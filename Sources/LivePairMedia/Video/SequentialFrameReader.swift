@@ -10,7 +10,9 @@ public import LivePairFormats
 /// presentation times match ffprobe's `pts_time`.
 ///
 /// Decoding is strict, like `VideoFrameDecoder`: a rejected packet or a frame marked corrupt
-/// throws `MediaError.decodeFailed`. Everything FFmpeg allocates is freed in `deinit`.
+/// throws `MediaError.decodeFailed`. Everything FFmpeg allocates is freed in `deinit`: at once
+/// after the last frame; when the reader is dropped earlier (a cancelled iteration), on
+/// `DecoderRelease`'s queue, since freeing waits for the frames FFmpeg's threads are decoding.
 ///
 /// A reader is not `Sendable`: one consumer owns it and calls `next()` from one task at a time.
 /// The cancellation flag may be set from any thread; FFmpeg's interrupt callback polls it during
@@ -38,6 +40,9 @@ public final class SequentialFrameReader {
     private var ticksPerSecond: Double
     private var endOfInput = false
     private var finished = false
+    /// True from the first packet sent until the decoder reported its end: freeing the decoder
+    /// may then wait for frames its threads are decoding.
+    private var hasFramesInFlight = false
 
     /// Opens the movie at `path` and its video decoder. Frames are scaled to `width` x `height`
     /// when both are given, else to the coded size.
@@ -72,7 +77,7 @@ public final class SequentialFrameReader {
         guard let format = formatContext else {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")
         }
-        try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        try findStreamInfoUnlessInHeader(format)
         if cancellation.isCancelled { throw .cancelled }
         let video = try OpenedVideoDecoder(in: format, limits: limits)
         codecContext = video.decoder
@@ -116,6 +121,13 @@ public final class SequentialFrameReader {
     }
 
     deinit {
+        if hasFramesInFlight {
+            // Frames may be decoding on FFmpeg's threads: they finish on the release queue, and
+            // whoever dropped the reader (a cancelled iteration) goes on at once.
+            DecoderRelease.release(
+                decoder: codecContext, format: formatContext, packet: packet, frame: frame, keepAlive: cancellation)
+            return
+        }
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codecContext)
@@ -160,6 +172,7 @@ public final class SequentialFrameReader {
                 let received = avcodec_receive_frame(decoder, frame)
                 if FFmpegCall.isEndOfFile(received) {
                     finished = true
+                    hasFramesInFlight = false
                     return nil
                 }
                 if !FFmpegCall.isAgain(received) {
@@ -182,6 +195,7 @@ public final class SequentialFrameReader {
                 try FFmpegCall.check(read, "av_read_frame")
                 defer { av_packet_unref(packet) }
                 guard packet.pointee.stream_index == streamIndex else { continue }
+                hasFramesInFlight = true
                 try FFmpegCall.check(avcodec_send_packet(decoder, packet), "\(codecName): avcodec_send_packet")
             }
         } catch {

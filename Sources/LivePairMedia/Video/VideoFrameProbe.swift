@@ -23,15 +23,19 @@ public struct VideoStreamInfo: Sendable, Equatable {
     public let frameCount: Int?
 }
 
-/// Opens a movie with libavformat and describes its best video stream. Reads headers only; no
-/// frame is decoded.
+/// Opens a movie with libavformat and describes its best video stream.
 public struct VideoFrameProbe: Sendable {
     /// A probe.
     public init() {}
 
     /// Describes the video stream of the movie at `path`; throws `invalidImage` when the file
     /// has no video stream and `decodeFailed` when libavformat cannot read it.
-    public func probe(path: String) throws(MediaError) -> VideoStreamInfo {
+    ///
+    /// - Parameter headerOnly: when true, a QuickTime or MP4 file is described from its header
+    ///   alone (codec, coded size, rotation, frame rate); `avformat_find_stream_info`, which for
+    ///   H.264 decodes frames, runs only for other containers. Start time and duration may
+    ///   then be nil.
+    public func probe(path: String, headerOnly: Bool = false) throws(MediaError) -> VideoStreamInfo {
         FFmpegCall.prepare()
         var formatContext: UnsafeMutablePointer<AVFormatContext>?
         // The "file:" prefix keeps a path such as "http://..." or "concat:..." from selecting
@@ -43,7 +47,11 @@ public struct VideoFrameProbe: Sendable {
         guard let format = formatContext else {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "avformat_open_input returned no context")
         }
-        try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        if headerOnly {
+            try findStreamInfoUnlessInHeader(format)
+        } else {
+            try FFmpegCall.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        }
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
             let parameters = stream.pointee.codecpar

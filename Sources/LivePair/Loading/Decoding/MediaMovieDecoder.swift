@@ -2,7 +2,7 @@ public import LivePairFormats
 public import LivePairMedia
 
 /// The loader's movie decoder over LivePairMedia: metadata from LivePair's identification and
-/// the QuickTime parser plus libavformat's probe (rotation, coded size); single frames through
+/// the QuickTime parser plus libavformat's header (rotation, coded size; no frame decoded); single frames through
 /// `VideoFrameDecoder` (seek, decode forward); all frames through `SequentialFrameReader`.
 /// Frames are scaled by libswscale, then turned upright by the track's display rotation.
 public struct MediaMovieDecoder: MovieDecoding {
@@ -31,7 +31,7 @@ public struct MediaMovieDecoder: MovieDecoding {
         } catch { throw .unreadable(path, error) }
         if cancellation.isCancelled { throw .cancelled }
         let stream: VideoStreamInfo
-        do throws(MediaError) { stream = try VideoFrameProbe().probe(path: path) } catch {
+        do throws(MediaError) { stream = try VideoFrameProbe().probe(path: path, headerOnly: true) } catch {
             throw LoaderError.movie(path, error)
         }
         let rotation = Int((stream.rotationDegrees / 90).rounded()) * 90

@@ -46,8 +46,8 @@ struct LivePhotoLoader: Sendable {
                     movie.frameIndex(nearest: keyTime) != movie.frameIndex(nearest: movie.posterTime)
                 {
                     // The key frame nearest the still time decodes alone, without the frames up to
-                    // the poster. Asked a little after it (under half a frame), so that the
-                    // decoder's seek, rounding the time down to its ticks, still lands on it.
+                    // the poster. Asked a little after it (under half a frame), so that it is the
+                    // nearest frame whatever the rounding of the time to the stream's ticks.
                     let next = movie.frameTimes.first { $0 > keyTime + 1e-6 }
                     let key = try movies.decodeFrame(
                         path: videoPath, at: keyTime + (next.map { ($0 - keyTime) * 0.4 } ?? 0.001), movie: movie,
