@@ -1,0 +1,56 @@
+import Foundation
+import LivePairLibrary
+import Testing
+import TestSupport
+
+/// Four ingest nodes (`livepair import --files-from - --json-lines` processes) sharing one
+/// PostgreSQL catalog and one store, fed 1,000 Live Photos whose two halves go to different nodes
+/// at about the same moment, with retries and byte-identical duplicates; then the same with two
+/// nodes killed (SIGKILL) at random points and their uploads retried on a live node, and with the
+/// PostgreSQL server restarted mid-run. Each run must end with the same catalog: exactly the 1,000
+/// Live Photos (content identifiers and resource digests as the corpus says), nothing pending, and
+/// each resource stored once. The same scenarios, by hand: `scripts/multi-node.sh`.
+@Suite(.serialized) struct MultiNodeTests {
+    /// What a run must end with: each content identifier with the digests of its two halves.
+    typealias CatalogSummary = [String: Set<String>]
+
+    /// The corpus, written and hashed once per test process.
+    static let corpus: Result<MultiNodeCorpus, any Error> = Result { try MultiNodeCorpus(pairs: 1_000) }
+
+    @Test func fourNodesLinkEveryPairOnce() throws {
+        let corpus = try Self.corpus.get()
+        let run = try MultiNodeRun(corpus: corpus, scenario: .plain)
+        let result = try run.execute()
+        #expect(result.errors == [], "no upload may fail when nothing fails")
+        #expect(result.accepted == corpus.pairs.count, "exactly one upload per pair makes its asset")
+        #expect(result.exitStatuses == [0, 0, 0, 0])
+        try Self.check(result, corpus: corpus)
+    }
+
+    @Test func twoNodesKilledUploadsRetriedElsewhere() throws {
+        let corpus = try Self.corpus.get()
+        let run = try MultiNodeRun(corpus: corpus, scenario: .killTwoNodes(seed: 0x5EED))
+        let result = try run.execute()
+        #expect(result.killedAtPair.count == 2)
+        #expect(result.retried > 0, "the killed nodes' unanswered uploads were sent again")
+        try Self.check(result, corpus: corpus)
+    }
+
+    @Test func serverRestartedMidRunClientsReconnect() throws {
+        let corpus = try Self.corpus.get()
+        let run = try MultiNodeRun(corpus: corpus, scenario: .restartServer)
+        let result = try run.execute()
+        #expect(result.restarted)
+        try Self.check(result, corpus: corpus)
+    }
+
+    /// The final catalog and store of `result` against the corpus.
+    static func check(_ result: MultiNodeRun.Result, corpus: MultiNodeCorpus) throws {
+        #expect(result.unanswered == [], "every upload has an outcome after the retries")
+        #expect(result.livePhotos == corpus.pairs.count)
+        #expect(result.assets == corpus.pairs.count, "nothing but the Live Photos (duplicates made no asset)")
+        #expect(result.pending == 0)
+        #expect(result.summary == corpus.expected, "content identifiers and resource digests as the corpus says")
+        #expect(result.storedObjects == 2 * corpus.pairs.count, "each resource stored once")
+    }
+}
