@@ -129,7 +129,7 @@ let package = Package(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairCLITests", dependencies: ["LivePairCLI", "TestSupport"], swiftSettings: strictSettings),
+            name: "LivePairCLITests", dependencies: ["LivePairCLI", "LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "TestSupport"],
             exclude: ["browser"], swiftSettings: strictSettings),

@@ -45,4 +45,11 @@ final class MultiNodeCorpus: Sendable {
         }
         expected = digests.withLock { $0 }
     }
+
+    /// What the catalog must hold after the first `count` pairs.
+    func expected(pairs count: Int) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for pair in pairs.prefix(count) { result[pair.contentIdentifier] = expected[pair.contentIdentifier] }
+        return result
+    }
 }

@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// One multi-node run: a dedicated PostgreSQL server (so restarting it disturbs no other test), a
-/// new catalog (`livepair library init`) and store, four node processes, the corpus fed to them,
+/// new catalog (`livepair library init`) and a new bucket on the test SeaweedFS server, four node
+/// processes (each with its own scratch folder), the corpus fed to them,
 /// the faults of the scenario, the unanswered or failed uploads sent again to live nodes, then the
 /// catalog and the store read back.
 struct MultiNodeRun {
@@ -40,10 +41,13 @@ struct MultiNodeRun {
 
     let corpus: MultiNodeCorpus
     let scenario: Scenario
+    /// The first `pairs` pairs of the corpus are fed.
+    let pairs: ArraySlice<LivePhotoCopies.Pair>
 
-    init(corpus: MultiNodeCorpus, scenario: Scenario) throws {
+    init(corpus: MultiNodeCorpus, scenario: Scenario, pairs: Int) {
         self.corpus = corpus
         self.scenario = scenario
+        self.pairs = corpus.pairs.prefix(pairs)
     }
 
     func execute() throws -> Result {
@@ -52,14 +56,19 @@ struct MultiNodeRun {
         let catalog = try server.freshSchemaURL()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-nodes-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let store = work + "/store"
-        let initialized = try LivePairBinary.run(["library", "init", "--catalog", catalog, "--store", store])
+        let s3 = try MultiNodeBucket()
+        let store = s3.storeURL
+        let initialized = try LivePairBinary.run(["library", "init", "--catalog", catalog, "--store", store], environment: s3.environment)
         try #require(initialized.status == 0, "library init: \(initialized.error)")
         let binary = try #require(LivePairBinary.url, "the livepair executable is not built")
         let nodes = try (0..<Self.nodeCount).map { number in
             try IngestNodeProcess(
                 name: "node \(number)", binary: binary,
-                arguments: ["import", "--catalog", catalog, "--store", store, "--files-from", "-", "--json-lines", "--jobs", "2"])
+                arguments: [
+                    "import", "--catalog", catalog, "--store", store, "--files-from", "-", "--json-lines", "--jobs", "2",
+                    "--scratch", "\(work)/scratch-\(number)",
+                ],
+                environment: s3.environment)
         }
         var result = Result()
         try feed(nodes, server: server, into: &result)
@@ -71,7 +80,7 @@ struct MultiNodeRun {
                 if outcome.outcome == "error" { result.errors.append("\(node.name): \(outcome.path): \(outcome.error ?? "")") }
             }
         }
-        try readBack(catalog: catalog, store: store, into: &result)
+        try readBack(catalog: catalog, bucket: s3, scratch: work + "/scratch-check", into: &result)
         return result
     }
 
@@ -83,17 +92,19 @@ struct MultiNodeRun {
         var killPoints: [Int: Int] = [:]  // pair index -> node to kill
         if case let .killTwoNodes(seed) = scenario {
             generator = SplitMix64(seed: seed)
-            killPoints[100 + Int(generator.below(350))] = 1
-            killPoints[550 + Int(generator.below(350))] = 3
+            // One kill in each of the middle fifths of the run.
+            let fifth = UInt64(max(pairs.count / 5, 1))
+            killPoints[Int(fifth + generator.below(fifth))] = 1
+            killPoints[Int(3 * fifth + generator.below(fifth))] = 3
         }
         var live = Array(0..<nodes.count)
-        for (index, pair) in corpus.pairs.enumerated() {
+        for (index, pair) in pairs.enumerated() {
             if let victim = killPoints[index] {
                 nodes[victim].kill()
                 live.removeAll { $0 == victim }
                 result.killedAtPair.append(index)
             }
-            if case .restartServer = scenario, index == corpus.pairs.count / 2 {
+            if case .restartServer = scenario, index == pairs.count / 2 {
                 try server.restart()
                 result.restarted = true
             }
@@ -138,11 +149,11 @@ struct MultiNodeRun {
         }
     }
 
-    /// Opens the library read-only (no clean-up runs) and counts what it and the store hold.
-    private func readBack(catalog: String, store: String, into result: inout Result) throws {
+    /// Opens the library read-only (no clean-up runs) and counts what it and the bucket hold.
+    private func readBack(catalog: String, bucket: MultiNodeBucket, scratch: String, into result: inout Result) throws {
         let library = try PhotoLibrary.open(
-            catalog: .postgres(connectionString: catalog), store: .directory(store),
-            configuration: LibraryConfiguration(access: .readOnly))
+            catalog: .postgres(connectionString: catalog), store: .s3(bucket: bucket.bucket, prefix: MultiNodeBucket.prefix),
+            configuration: LibraryConfiguration(access: .readOnly), s3Endpoint: bucket.endpoint, s3CacheDirectory: scratch)
         let assets = try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true))
         result.assets = assets.count
         result.livePhotos = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos, includeHiddenAssets: true)).count
@@ -151,11 +162,6 @@ struct MultiNodeRun {
             let digests = try LibraryAssetResource.assetResources(for: asset, in: library).map(\.digest.hex)
             result.summary[asset.contentIdentifier ?? asset.localIdentifier, default: []].formUnion(digests)
         }
-        // Content-addressed files: <2 hex digits>/<62 hex digits>.
-        let hex = Set("0123456789abcdef")
-        for folder in (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [] where folder.count == 2 && folder.allSatisfy(hex.contains) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: store + "/" + folder)) ?? []
-            result.storedObjects += names.filter { $0.count == 62 && $0.allSatisfy(hex.contains) }.count
-        }
+        result.storedObjects = try bucket.resourceObjectCount()
     }
 }

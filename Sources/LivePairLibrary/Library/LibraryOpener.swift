@@ -117,7 +117,7 @@ struct LibraryOpener {
     /// an unmarked store (read-only); a store without a marker is marked now when read-write.
     /// Refused (`LibraryError.notALibrary`, naming `library`) when they belong to different libraries.
     static func matchedIdentity(
-        catalog: any Catalog, store: DirectoryStore, access: LibraryAccess, library: String
+        catalog: any Catalog, store: any ResourceStore, access: LibraryAccess, library: String
     ) throws(LibraryError) -> String? {
         let catalogIdentity = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.libraryIdentity() }
         var storeIdentity: String?

@@ -76,13 +76,21 @@ public final class PhotoLibrary: Sendable {
     /// is refused. The catalog's library identity must match the store's marker, as in
     /// `open(at:)`; a catalog of a newer schema is refused with both versions named
     /// (`LibraryError.catalogTooNew`). `configuration.access` applies as in `open(at:)`.
-    /// `directory` is the store's.
+    /// `directory` is the store's (`s3://BUCKET/PREFIX/` for an S3 store).
+    ///
+    /// An `s3://` store needs `s3Endpoint` (the server's base URL) and takes its credentials from
+    /// `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_REGION`; its bucket must exist. Its
+    /// identity marker is the object `PREFIX.library`: written once by `create`, and required
+    /// (`LibraryProblem.storeMissing` without it) when opening. Fetched copies for decoders go to
+    /// `s3CacheDirectory` (default: `S3ResourceStore.defaultCacheDirectory()`).
     public static func open(
         catalog location: CatalogLocation, store storeLocation: StoreLocation,
-        configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false
+        configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false,
+        s3Endpoint: String? = nil, s3CacheDirectory: String? = nil
     ) throws(LibraryError) -> PhotoLibrary {
         let library = try LocatedLibraryOpener(
-            catalogLocation: location, storeLocation: storeLocation, configuration: configuration, create: create
+            catalogLocation: location, storeLocation: storeLocation, configuration: configuration, create: create,
+            s3Endpoint: s3Endpoint, cacheDirectory: s3CacheDirectory ?? S3ResourceStore.defaultCacheDirectory()
         ).open()
         if configuration.access == .readWrite {
             try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)

@@ -49,6 +49,16 @@ public protocol ResourceStore: Sendable {
     /// resource nothing references is removed only once older than a grace period, since another
     /// writer may be about to commit a batch that uses it.
     func secondsSinceWritten(_ digest: ContentDigest) -> Double?
+
+    /// The identity of the library the store belongs to (its marker, written by `claim`), or nil
+    /// when the store carries no marker. Throws when the marker cannot be read.
+    func libraryIdentity() throws(ResourceStoreError) -> String?
+
+    /// Marks the store as `identity`'s, durably and write-once, unless it is marked already;
+    /// returns the identity the store carries afterwards (the existing one when it had a marker).
+    /// Safe when several processes or nodes claim at once: exactly one marker is written, complete.
+    @discardableResult
+    func claim(libraryIdentity identity: String) throws(ResourceStoreError) -> String
 }
 
 extension ResourceStore {

@@ -42,6 +42,22 @@ extension S3ResourceStore {
         return path
     }
 
+    /// Where a library opened by location caches fetched copies when not told: `LIVEPAIR_S3_CACHE`,
+    /// else `$XDG_CACHE_HOME/livepair-s3`, else `$HOME/.cache/livepair-s3`, else
+    /// `/tmp/livepair-s3-cache-UID`. Copies are named by their digest and checked against it when
+    /// fetched, so libraries and buckets may share one cache.
+    public static func defaultCacheDirectory() -> String {
+        func variable(_ name: String) -> String? {
+            guard let value = getenv(name) else { return nil }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        if let cache = variable("LIVEPAIR_S3_CACHE") { return cache }
+        if let cache = variable("XDG_CACHE_HOME") { return cache + "/livepair-s3" }
+        if let home = variable("HOME") { return home + "/.cache/livepair-s3" }
+        return "/tmp/livepair-s3-cache-\(getuid())"
+    }
+
     /// Where the cached copy of `digest` is (or would be) kept.
     func cachePath(for digest: ContentDigest) -> String { "\(cacheDirectory)/\(digest.hex)" }
 }

@@ -31,14 +31,15 @@ public final class S3ResourceStore: ResourceStore {
     /// Where `localPath(for:)` keeps fetched copies.
     public let cacheDirectory: String
 
-    /// A store in `bucket` under `prefix`, caching fetched copies in `cacheDirectory` (created when
-    /// needed). The bucket must exist: a missing one fails the first request with `noSuchBucket`.
+    /// A store in `bucket` under `prefix`, caching fetched copies in `cacheDirectory` (created with its
+    /// parents when needed). The bucket must exist: a missing one fails the first request with `noSuchBucket`.
     public init(client: S3Client, bucket: String, prefix: String, cacheDirectory: String) throws(ResourceStoreError) {
         self.client = client
         self.bucket = bucket
         self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
         self.cacheDirectory = cacheDirectory
-        try POSIXFile.makeDirectory(cacheDirectory)
+        let created = FileSystemPath.createDirectories(cacheDirectory)
+        guard created == 0 else { throw POSIXFile.failure(cacheDirectory, created) }
     }
 
     /// The object key of `digest`.

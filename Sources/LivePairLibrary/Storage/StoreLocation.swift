@@ -44,13 +44,15 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens the store: a `DirectoryStore`, or an `S3ResourceStore` on `endpoint` (required for
     /// `s3://`) with the credentials of the environment, caching fetched copies in `cacheDirectory`.
+    /// Nothing is asked of the server yet: a server that is down or a wrong secret shows on the
+    /// first request.
     public func open(s3Endpoint endpoint: String?, cacheDirectory: String) throws(StoreLocationError) -> any ResourceStore {
         switch self {
         case .directory(let path):
             do throws(ResourceStoreError) {
                 return try DirectoryStore(directory: path)
             } catch {
-                throw .unavailable(error.description)
+                throw .store(error)
             }
         case .s3(let bucket, let prefix):
             guard let endpoint, !endpoint.isEmpty else {
@@ -60,14 +62,20 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
             do throws(S3Error) {
                 client = try S3Client(configuration: try S3Configuration.fromEnvironment(endpoint: endpoint))
             } catch {
-                throw .unavailable(error.description)
+                throw .store(.objectStore(error))
             }
             do throws(ResourceStoreError) {
                 return try S3ResourceStore(client: client, bucket: bucket, prefix: prefix, cacheDirectory: cacheDirectory)
             } catch {
-                throw .unavailable(error.description)
+                throw .store(error)
             }
         }
+    }
+
+    /// The store's name for messages: the directory, or `s3://BUCKET/PREFIX on ENDPOINT`.
+    public func name(s3Endpoint endpoint: String?) -> String {
+        guard case .s3 = self, let endpoint, !endpoint.isEmpty else { return description }
+        return "\(description) on \(endpoint)"
     }
 }
 
@@ -76,13 +84,13 @@ public enum StoreLocationError: Error, Sendable, Equatable, CustomStringConverti
     /// The location is malformed (a usage error): the text and why.
     case invalid(String, reason: String)
     /// The store cannot be opened (missing credentials, bad endpoint, unwritable directory).
-    case unavailable(String)
+    case store(ResourceStoreError)
 
     /// A sentence for the command line.
     public var description: String {
         switch self {
         case .invalid(let text, let reason): return "invalid store '\(text)': \(reason)"
-        case .unavailable(let reason): return reason
+        case .store(let error): return error.description
         }
     }
 }

@@ -16,7 +16,7 @@ public enum ImportCommand: Command {
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
-        "livepair import (--library <dir> | --catalog <url> --store <url>) [--owner <id>] [--jobs <n>] [--deep] [--json] (<path> ... | --files-from <file> [--json-lines])"
+        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] (<path> ... | --files-from <file> [--json-lines] [--scratch <dir>])"
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -46,8 +46,11 @@ public enum ImportCommand: Command {
           --catalog <url>         A shared catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
                                   URI; PG* variables honoured), created by `library init`
                                   (default: $LIVEPAIR_CATALOG).
-          --store <url>           With --catalog: where resource files go, a directory
-                                  (default: $LIVEPAIR_STORE).
+          --store <url>           With --catalog: where resource files go, a directory or
+                                  s3://BUCKET/PREFIX (default: $LIVEPAIR_STORE).
+          --s3-endpoint <url>     The S3 server of an s3:// store, http://HOST:PORT (default:
+                                  $LIVEPAIR_S3_ENDPOINT); keys from AWS_ACCESS_KEY_ID,
+                                  AWS_SECRET_ACCESS_KEY and AWS_REGION.
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
           --files-from <file>     Read the files to ingest from <file> (- for standard input), one
@@ -56,6 +59,9 @@ public enum ImportCommand: Command {
                                   A path given twice is ingested twice (a retry).
           --json-lines            With --files-from: print one JSON object per line for each file
                                   as soon as it is done (the fields of an entry of --json's files).
+          --scratch <dir>         This process's own working folder: with an s3:// store, where
+                                  copies fetched from the bucket are kept (created when missing;
+                                  default: $LIVEPAIR_S3_CACHE, else ~/.cache/livepair-s3).
           --deep                  Also decode each file (image, movie frame) and reject
                                   data that does not decode (0.2 to 1 s per file).
           --json                  Print one JSON object (schema: see the documentation).
@@ -72,7 +78,7 @@ public enum ImportCommand: Command {
         do throws(UsageError) {
             parsed = try ParsedArguments(
                 arguments, flags: ["json", "json-lines", "deep"],
-                options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from"]))
+                options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from", "scratch"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -102,7 +108,8 @@ public enum ImportCommand: Command {
         let library: PhotoLibrary
         do throws(LibraryError) {
             library = try selection.open(
-                configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
+                configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded),
+                s3CacheDirectory: parsed.options["scratch"])
         } catch {
             // The errors about the library directory name it already.
             switch error {

@@ -17,7 +17,9 @@ public enum LibraryCommand: Command {
                           export <id> --output <dir> [--for-photos] |
                           delete <id> ... | pending [--older-than <age>] |
                           settle --older-than <age>)
-                         (--library <dir> | --catalog <url> --store <url>) [--json]
+                         (--library <dir> |
+                          --catalog <url> --store <url> [--s3-endpoint <url>])
+                         [--json]
         """
     /// The help text.
     public static let help = """
@@ -53,8 +55,12 @@ public enum LibraryCommand: Command {
           --catalog <url>   A catalog: postgresql://USER@/DB?host=/socket/dir (any libpq
                             URI; PG* variables honoured) or a SQLite file (default:
                             $LIVEPAIR_CATALOG).
-          --store <url>     With --catalog: where resource files go, a directory
-                            (default: $LIVEPAIR_STORE).
+          --store <url>     With --catalog: where resource files go, a directory or
+                            s3://BUCKET/PREFIX (default: $LIVEPAIR_STORE).
+          --s3-endpoint <url>
+                            The S3 server of an s3:// store, http://HOST:PORT (default:
+                            $LIVEPAIR_S3_ENDPOINT); keys from AWS_ACCESS_KEY_ID,
+                            AWS_SECRET_ACCESS_KEY and AWS_REGION.
           --output <dir>    Where export writes (created when missing).
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
                             restamped into --output (identifier, still-image-time

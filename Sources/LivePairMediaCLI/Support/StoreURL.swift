@@ -2,9 +2,9 @@ import Foundation
 import LivePairCLI
 import LivePairLibrary
 
-/// A `--store` value: where a library's resource files live. Today a local directory (a path or
-/// a `file://` URL); other schemes (such as `s3://BUCKET/PREFIX`) are refused by name until a store
-/// for them exists, so adding one is a new case here and in `StoreLocation`.
+/// A `--store` value: where a library's resource files live. A local directory (a path or a
+/// `file://` URL) or `s3://BUCKET/PREFIX` (objects on an S3-compatible server, with
+/// `--s3-endpoint`); other schemes are refused by name.
 public struct StoreURL: Sendable, Equatable {
     /// The store location the library opens.
     public let location: StoreLocation
@@ -18,9 +18,18 @@ public struct StoreURL: Sendable, Equatable {
             location = .directory(path)
             return
         }
+        if text.hasPrefix("s3://") {
+            do throws(StoreLocationError) {
+                location = try StoreLocation(text)
+            } catch {
+                throw UsageError("Invalid store: \(error.description).")
+            }
+            return
+        }
         if let colon = text.range(of: "://") {
             let scheme = text[..<colon.lowerBound]
-            throw UsageError("Unsupported store '\(text)': the scheme '\(scheme)' is not supported by this build (use a directory).")
+            throw UsageError(
+                "Unsupported store '\(text)': the scheme '\(scheme)' is not supported (use s3://BUCKET/PREFIX or a directory).")
         }
         location = .directory(text)
     }
