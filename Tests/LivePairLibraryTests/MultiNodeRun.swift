@@ -1,5 +1,6 @@
 import Foundation
 import LivePairLibrary
+import LivePairNodeClient
 import Testing
 import TestSupport
 
@@ -63,7 +64,7 @@ struct MultiNodeRun {
         let binary = try #require(LivePairBinary.url, "the livepair executable is not built")
         let nodes = try (0..<Self.nodeCount).map { number in
             try IngestNodeProcess(
-                name: "node \(number)", binary: binary,
+                name: "node \(number)", executable: binary,
                 arguments: [
                     "import", "--catalog", catalog, "--store", store, "--files-from", "-", "--json-lines", "--jobs", "2",
                     "--scratch", "\(work)/scratch-\(number)",
@@ -111,17 +112,12 @@ struct MultiNodeRun {
             let first = index % live.count
             let step = 1 + (index / live.count) % (live.count - 1)
             let a = live[first], b = live[(first + step) % live.count]
-            for node in [a, b] { waitForRoom(nodes[node]) }
-            nodes[a].send(pair.still)
-            nodes[b].send(pair.movie)
+            nodes[a].send(pair.still, waitingBelow: Self.maximumOutstanding)
+            nodes[b].send(pair.movie, waitingBelow: Self.maximumOutstanding)
             let other = live[(first + 2 * step) % live.count] == a ? b : live[(first + 2 * step) % live.count]
             if index % 10 == 3 { nodes[other].send(pair.still) }
             if let copy = corpus.duplicates[index] { nodes[other].send(copy) }
         }
-    }
-
-    private func waitForRoom(_ node: IngestNodeProcess) {
-        while node.isRunning && node.outstanding >= Self.maximumOutstanding { Thread.sleep(forTimeInterval: 0.002) }
     }
 
     /// Waits for the live nodes, then sends every upload that has no outcome (it was on a killed
@@ -141,9 +137,7 @@ struct MultiNodeRun {
             result.unanswered = unanswered
             guard !unanswered.isEmpty, !live.isEmpty else { return }
             for (index, path) in unanswered.enumerated() {
-                let node = live[index % live.count]
-                waitForRoom(node)
-                node.send(path)
+                live[index % live.count].send(path, waitingBelow: Self.maximumOutstanding)
             }
             result.retried += unanswered.count
         }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// One ingest node for the multi-node tests: a `livepair import --files-from - --json-lines`
-/// process whose standard input takes paths and whose standard output gives one outcome per line,
-/// read on a thread of its own as they come.
+/// A client of one ingest node: a `livepair import --files-from - --json-lines` process (see
+/// docs/deployment.md) whose standard input takes paths and whose standard output gives one
+/// outcome per line, read on a thread of its own as they come. Used by the multi-node tests and
+/// `livepair-bench ingest --nodes`; a Swift backend can feed its nodes the same way.
 public final class IngestNodeProcess: Sendable {
     /// One line the node printed.
     public struct Outcome: Sendable {
@@ -15,21 +16,32 @@ public final class IngestNodeProcess: Sendable {
         public let asset: String?
         /// The error, for `error`.
         public let error: String?
+        /// Seconds from the write of the path to the read of this line (nil when the path was sent
+        /// more than once and an earlier line already answered it).
+        public let latency: Double?
+    }
+
+    private struct State {
+        var sent: [String] = []
+        var sentAt: [String: [Date]] = [:]
+        var outcomes: [Outcome] = []
+        var inputOpen = true
     }
 
     /// A name for messages (`node 2`).
     public let name: String
     private let process: Process
     private let input: FileHandle
-    private let state = Mutex<(sent: [String], outcomes: [Outcome], inputOpen: Bool)>(([], [], true))
+    private let state = Mutex(State())
 
-    /// Starts `binary` with `arguments` (which must include `--files-from - --json-lines`) and
-    /// `environment` added to this process's.
-    public init(name: String, binary: URL, arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` with `arguments` (which must include `--files-from - --json-lines`) and
+    /// `environment` added to this process's. SIGPIPE is ignored from then on in this process, so
+    /// that a write to a killed node fails instead of ending the caller.
+    public init(name: String, executable: URL, arguments: [String], environment: [String: String] = [:]) throws {
         self.name = name
-        signal(SIGPIPE, SIG_IGN)  // a write to a killed node's input must fail, not end the test process
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
@@ -47,37 +59,51 @@ public final class IngestNodeProcess: Sendable {
                 if chunk.isEmpty { break }
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = pending[pending.startIndex..<newline]
+                    receive(pending[pending.startIndex..<newline])
                     pending = Data(pending[pending.index(after: newline)...])
-                    guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-                        let path = object["path"] as? String, let outcome = object["outcome"] as? String
-                    else { continue }
-                    let parsed = Outcome(
-                        path: path, outcome: outcome, asset: object["asset"] as? String, error: object["error"] as? String)
-                    self.state.withLock { $0.outcomes.append(parsed) }
                 }
             }
         }
         reader.start()
     }
 
-    /// The process identifier.
-    public var pid: Int32 { process.processIdentifier }
-    /// True while the process runs.
-    public var isRunning: Bool { process.isRunning }
-
-    /// Sends one path (ignored once the input is closed or the node is gone).
-    public func send(_ path: String) {
+    private func receive(_ line: Data) {
+        let now = Date()
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let path = object["path"] as? String, let outcome = object["outcome"] as? String
+        else { return }
         state.withLock { state in
-            guard state.inputOpen else { return }
-            state.sent.append(path)
-            // A write to a killed node's pipe fails (EPIPE, SIGPIPE ignored by the test runner).
-            do { try input.write(contentsOf: Data((path + "\n").utf8)) } catch { state.inputOpen = false }
+            var latency: Double?
+            if var times = state.sentAt[path], !times.isEmpty {
+                latency = now.timeIntervalSince(times.removeFirst())
+                state.sentAt[path] = times.isEmpty ? nil : times
+            }
+            state.outcomes.append(
+                Outcome(
+                    path: path, outcome: outcome, asset: object["asset"] as? String, error: object["error"] as? String,
+                    latency: latency))
         }
     }
 
+    /// The process identifier.
+    public var pid: Int32 { process.processIdentifier }
+    /// True while the process runs and takes input.
+    public var isRunning: Bool { process.isRunning && state.withLock { $0.inputOpen } }
+
     /// Paths sent that have no outcome yet.
     public var outstanding: Int { state.withLock { $0.sent.count - $0.outcomes.count } }
+
+    /// Sends one path, first waiting while `limit` uploads are in hand (ignored once the input is
+    /// closed or the node is gone).
+    public func send(_ path: String, waitingBelow limit: Int = .max) {
+        while isRunning && outstanding >= limit { Thread.sleep(forTimeInterval: 0.001) }
+        state.withLock { state in
+            guard state.inputOpen else { return }
+            state.sent.append(path)
+            state.sentAt[path, default: []].append(Date())
+            do { try input.write(contentsOf: Data((path + "\n").utf8)) } catch { state.inputOpen = false }
+        }
+    }
 
     /// Everything sent so far and every outcome received so far.
     public var snapshot: (sent: [String], outcomes: [Outcome]) { state.withLock { ($0.sent, $0.outcomes) } }
@@ -88,14 +114,12 @@ public final class IngestNodeProcess: Sendable {
     public func waitForOutcomes(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let (sent, outcomes) = snapshot
-            if outcomes.count >= sent.count { return true }
+            if outstanding <= 0 { return true }
             if !process.isRunning {
                 Thread.sleep(forTimeInterval: 0.2)  // the last lines may still be in the pipe
-                let (sent, outcomes) = snapshot
-                return outcomes.count >= sent.count
+                return outstanding <= 0
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.01)
         }
         return false
     }
@@ -108,13 +132,16 @@ public final class IngestNodeProcess: Sendable {
         process.waitUntilExit()
     }
 
-    /// Closes the input (the node finishes what it has and exits) and returns the exit status.
+    /// Closes the input (the node finishes what it has and exits), waits for its last lines, and
+    /// returns its exit status.
     public func finish() -> Int32 {
         state.withLock { state in
             if state.inputOpen { try? input.close() }
             state.inputOpen = false
         }
         process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(5)
+        while outstanding > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         return process.terminationStatus
     }
 }
