@@ -229,6 +229,7 @@ def scenario(name, args, corpus, duplicates, pg_dir, endpoint):
           f"p99 {p99:.0f} ms); {len(outcomes)} outcomes, {accepted} accepted, {errors} errors, {retried} sent again; "
           f"node exits {statuses}")
     print(f"  catalog: {assets} assets, {live_photos} Live Photos, {listing.get('pending')} pending; bucket: {objects} resource objects")
+    s3("DELETE", endpoint, bucket)  # with its objects (SeaweedFS), so the disk holds one scenario at a time
     return {"assets": assets, "live_photos": live_photos, "pending": listing.get("pending"), "objects": objects,
             "summary": summary, "accepted": accepted, "errors": errors}
 

@@ -10,7 +10,8 @@ public final class IngestNodeProcess: Sendable {
     public struct Outcome: Sendable {
         /// The path it was sent.
         public let path: String
-        /// `accepted`, `pending`, `duplicate`, `rejected`, `skipped` or `error`.
+        /// `accepted`, `pending`, `duplicate`, `rejected`, `skipped` or `error`; `unreadable` for a
+        /// line that is not such an object (kept whole in `error`).
         public let outcome: String
         /// The asset's local identifier, for accepted and duplicate uploads.
         public let asset: String?
@@ -71,7 +72,12 @@ public final class IngestNodeProcess: Sendable {
         let now = Date()
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
             let path = object["path"] as? String, let outcome = object["outcome"] as? String
-        else { return }
+        else {
+            // Counted all the same (so `outstanding` stays right), and kept for the message.
+            let text = String(decoding: line, as: UTF8.self)
+            state.withLock { $0.outcomes.append(Outcome(path: "", outcome: "unreadable", asset: nil, error: text, latency: nil)) }
+            return
+        }
         state.withLock { state in
             var latency: Double?
             if var times = state.sentAt[path], !times.isEmpty {
@@ -93,10 +99,11 @@ public final class IngestNodeProcess: Sendable {
     /// Paths sent that have no outcome yet.
     public var outstanding: Int { state.withLock { $0.sent.count - $0.outcomes.count } }
 
-    /// Sends one path, first waiting while `limit` uploads are in hand (ignored once the input is
-    /// closed or the node is gone).
-    public func send(_ path: String, waitingBelow limit: Int = .max) {
-        while isRunning && outstanding >= limit { Thread.sleep(forTimeInterval: 0.001) }
+    /// Sends one path, first waiting (at most `patience` seconds) while `limit` uploads are in
+    /// hand (ignored once the input is closed or the node is gone).
+    public func send(_ path: String, waitingBelow limit: Int = .max, patience: Double = 120) {
+        let deadline = Date().addingTimeInterval(patience)
+        while isRunning && outstanding >= limit && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         state.withLock { state in
             guard state.inputOpen else { return }
             state.sent.append(path)

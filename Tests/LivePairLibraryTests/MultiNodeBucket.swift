@@ -30,6 +30,9 @@ struct MultiNodeBucket {
     /// `s3://BUCKET/nodes/`.
     var storeURL: String { "s3://\(bucket)/\(Self.prefix)" }
 
+    /// Deletes the bucket with its objects (SeaweedFS frees their volumes at once).
+    func drop() { try? client.deleteBucket(bucket) }
+
     /// The resource objects in the store: keys `nodes/XX/<64 hex digits>` (the library's marker
     /// and anything else left out).
     func resourceObjectCount() throws -> Int {

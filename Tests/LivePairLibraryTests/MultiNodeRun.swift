@@ -58,6 +58,7 @@ struct MultiNodeRun {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-nodes-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }
         let s3 = try MultiNodeBucket()
+        defer { s3.drop() }
         let store = s3.storeURL
         let initialized = try LivePairBinary.run(["library", "init", "--catalog", catalog, "--store", store], environment: s3.environment)
         try #require(initialized.status == 0, "library init: \(initialized.error)")
@@ -78,7 +79,9 @@ struct MultiNodeRun {
         for node in nodes {
             for outcome in node.snapshot.outcomes {
                 if outcome.outcome == "accepted" { result.accepted += 1 }
-                if outcome.outcome == "error" { result.errors.append("\(node.name): \(outcome.path): \(outcome.error ?? "")") }
+                if outcome.outcome == "error" || outcome.outcome == "unreadable" {
+                    result.errors.append("\(node.name): \(outcome.path): \(outcome.error ?? "")")
+                }
             }
         }
         try readBack(catalog: catalog, bucket: s3, scratch: work + "/scratch-check", into: &result)
@@ -125,7 +128,7 @@ struct MultiNodeRun {
     private func retryUnanswered(_ nodes: [IngestNodeProcess], into result: inout Result) {
         for _ in 0..<5 {
             let live = nodes.filter(\.isRunning)
-            for node in live { node.waitForOutcomes(timeout: 300) }
+            for node in live { node.waitForOutcomes(timeout: 120) }
             var sent: Set<String> = []
             var answered: Set<String> = []
             for node in nodes {

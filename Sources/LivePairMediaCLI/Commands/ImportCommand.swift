@@ -105,6 +105,11 @@ public enum ImportCommand: Command {
             }
             jobs = value
         }
+        var list: UnsafeMutablePointer<FILE>?
+        if let listSource {
+            guard let opened = ImportStream.open(listSource, streams: streams) else { return .failure }
+            list = opened
+        }
         let library: PhotoLibrary
         do throws(LibraryError) {
             library = try selection.open(
@@ -120,11 +125,10 @@ public enum ImportCommand: Command {
             return .failure
         }
         let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
-        if let listSource {
+        if let list {
             let stream = ImportStream(
-                source: listSource, ingestor: ingestor, owner: owner, jobs: jobs, jsonLines: parsed.has("json-lines"),
-                streams: streams)
-            guard let results = stream.run() else { return .failure }
+                file: list, ingestor: ingestor, owner: owner, jobs: jobs, jsonLines: parsed.has("json-lines"), streams: streams)
+            let results = stream.run()
             let report = ImportReport(library: selection.name, owner: owner, files: results)
             if parsed.has("json") {
                 streams.print(report.json().rendered())

@@ -16,32 +16,33 @@ import Synchronization
 /// own, answered `duplicate`), and halves are reported as they were when ingested (`pending` stays
 /// `pending` in its line: the partner's line, possibly on another node, says `accepted`).
 struct ImportStream {
-    /// Where the paths come from: `-` for standard input, else a file (or a named pipe).
-    let source: String
+    /// The opened list of paths (standard input, or a file or named pipe).
+    let file: UnsafeMutablePointer<FILE>
     let ingestor: Ingestor
     let owner: String
     let jobs: Int
     let jsonLines: Bool
     let streams: OutputStreams
 
-    /// Reads every path, ingests it, reports it; returns the results in the order they finished
-    /// (nil when the source cannot be opened, after reporting why).
-    func run() -> [ImportReport.FileResult]? {
-        let file: UnsafeMutablePointer<FILE>?
-        if source == "-" {
-            file = fdopen(0, "r")
-        } else {
-            file = FileSystemPath.withCString(source) { fopen($0, "r") }
-        }
-        guard let file else {
-            streams.printError("Error: " + TerminalText.message(about: source, "cannot open the list of files: \(String(cString: strerror(errno)))"))
+    /// Opens `source` (`-` for standard input) for reading, or reports why it cannot (nil). Done
+    /// before the library is opened, so a wrong list creates nothing.
+    static func open(_ source: String, streams: OutputStreams) -> UnsafeMutablePointer<FILE>? {
+        if source == "-" { return fdopen(0, "r") }
+        guard let file = FileSystemPath.withCString(source, { fopen($0, "r") }) else {
+            streams.printError(
+                "Error: " + TerminalText.message(about: source, "cannot open the list of files: \(String(cString: strerror(errno)))"))
             return nil
         }
-        defer { if source != "-" { fclose(file) } }
+        return file
+    }
+
+    /// Reads every path, ingests it, reports it; returns the results in the order they finished.
+    func run() -> [ImportReport.FileResult] {
         let finished = Mutex<[ImportReport.FileResult]>([])
         let slots = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "livepair.import.stream", attributes: .concurrent)
+        let (ingestor, owner, jsonLines, streams) = (ingestor, owner, jsonLines, streams)
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(line) }
@@ -59,17 +60,18 @@ struct ImportStream {
                     slots.signal()
                     group.leave()
                 }
-                let result = ingest(path)
+                let result = Self.ingest(path, ingestor: ingestor, owner: owner)
                 if jsonLines { streams.write(ImportReport.lineJSON(result)) }
                 finished.withLock { $0.append(result) }
             }
         }
         group.wait()
+        fclose(file)
         return finished.withLock { $0 }
     }
 
     /// Ingests one upload and returns its result, with what its asset keeps flagged about it.
-    private func ingest(_ path: String) -> ImportReport.FileResult {
+    private static func ingest(_ path: String, ingestor: Ingestor, owner: String) -> ImportReport.FileResult {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let result: ImportReport.FileResult
         do throws(LibraryError) {
