@@ -31,6 +31,9 @@ cleanup() {
 trap cleanup EXIT
 
 pg_url=$("$root/scripts/postgres-test.sh" start "$pg_dir")
+# The test server runs with synchronous_commit off; the restart scenario stops it at once, which
+# would lose commits a production server keeps: on for this database.
+/usr/lib/postgresql/15/bin/psql "$pg_url" -Atqc "ALTER DATABASE livepair SET synchronous_commit = on"
 "$root/scripts/seaweedfs-test.sh" start "$s3_dir" >/dev/null
 eval "$("$root/scripts/seaweedfs-test.sh" env "$s3_dir")"
 echo "PostgreSQL: $pg_url"

@@ -46,6 +46,12 @@ public final class IngestNodeProcess: Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
+        // The ends this process keeps must not leak into programs it starts later (another node,
+        // a server restarted by a script: a PostgreSQL daemon holding a node's input open would
+        // keep that node from ever seeing the end of its input).
+        for descriptor in [stdinPipe.fileHandleForWriting.fileDescriptor, stdoutPipe.fileHandleForReading.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = FileHandle.standardError

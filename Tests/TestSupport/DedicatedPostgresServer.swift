@@ -20,6 +20,16 @@ public final class DedicatedPostgresServer: Sendable {
             throw PostgresTestServer.StartFailure(description: "a dedicated PostgreSQL server did not start: \(outcome.error)")
         }
         url = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The script starts servers with synchronous_commit off (fast, for tests): a commit then
+        // returns before its WAL is written, and an immediate stop (`restart`) loses it, as a
+        // production server never does. This server is restarted mid-run, so its commits must
+        // survive: on for every session of the database (overrides the command line's default).
+        let durable = PostgresTestServer.runTool(
+            "/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "ALTER DATABASE livepair SET synchronous_commit = on"])
+        guard durable.status == 0 else {
+            stop()
+            throw PostgresTestServer.StartFailure(description: "ALTER DATABASE failed: \(durable.error)")
+        }
     }
 
     /// A connection URI whose current schema is a new, empty one.
