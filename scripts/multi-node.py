@@ -13,6 +13,7 @@ stored once in the bucket, and the same content identifiers and resource digests
 """
 import argparse, hashlib, json, os, random, re, subprocess, sys, threading, time, uuid
 import xml.etree.ElementTree as ET
+from urllib.parse import quote
 
 SAMPLES = [("live/IMG_3582.HEIC", "live/IMG_3582.mov"), ("live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov"),
            ("live/IMG_4580.HEIC", "live/IMG_4580.mov"), ("live/train.jpg", "live/train.mov"),
@@ -139,7 +140,8 @@ def s3(method, endpoint, path, query=""):
 def count_objects(endpoint, bucket, prefix):
     count, token = 0, None
     while True:
-        query = f"list-type=2&prefix={prefix}" + (f"&continuation-token={token}" if token else "")
+        # Parameters sorted and encoded as SigV4's canonical query wants them (curl signs the URL as given).
+        query = (f"continuation-token={quote(token, safe='')}&" if token else "") + f"list-type=2&prefix={quote(prefix, safe='')}"
         tree = ET.fromstring(s3("GET", endpoint, bucket, query))
         namespace = tree.tag[: tree.tag.index("}") + 1] if tree.tag.startswith("{") else ""
         for key in tree.iter(namespace + "Key"):

@@ -21,6 +21,7 @@ if [ ! -x "$livepair" ]; then
   exit 1
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/lp-multi.XXXXXX")
+chmod 755 "$work"  # as root, the PostgreSQL server runs as postgres and must reach its folder
 pg_dir=$work/pg
 s3_dir=$work/s3
 cleanup() {
