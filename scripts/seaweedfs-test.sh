@@ -5,7 +5,9 @@
 #                                          (created if missing); returns once S3 answers
 #   scripts/seaweedfs-test.sh env DIR     print the server's settings as shell exports:
 #                                          LIVEPAIR_S3_ENDPOINT, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
-#                                          AWS_REGION (eval "$(scripts/seaweedfs-test.sh env DIR)")
+#                                          AWS_REGION (eval "$(scripts/seaweedfs-test.sh env DIR)"), and
+#                                          the keys of a read-only identity, LIVEPAIR_TEST_S3_READER_KEY
+#                                          and LIVEPAIR_TEST_S3_READER_SECRET
 #   scripts/seaweedfs-test.sh stop DIR    end the server's whole process group; DIR is left in place
 #
 # With SEAWEEDFS_OWNER_PID set at start, a watchdog ends the server when that process is gone (a
@@ -30,6 +32,9 @@ weed="$tools_dir/venv/bin/weed"
 state="$dir/server.env"
 access_key=LIVEPAIRTESTKEY
 secret_key=livepair-test-secret-key
+# A second identity that may read and list but not write (the tests of a store refusing uploads).
+reader_key=LIVEPAIRREADERKEY
+reader_secret=livepair-reader-secret-key
 
 # N free loopback TCP ports, distinct, held open together while chosen.
 free_ports() {
@@ -83,7 +88,10 @@ case "$command" in
     cat > "$dir/s3.json" <<EOF
 {"identities": [{"name": "livepair",
   "credentials": [{"accessKey": "$access_key", "secretKey": "$secret_key"}],
-  "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}
+  "actions": ["Admin", "Read", "Write", "List", "Tagging"]},
+ {"name": "reader",
+  "credentials": [{"accessKey": "$reader_key", "secretKey": "$reader_secret"}],
+  "actions": ["Read", "List"]}]}
 EOF
     read -r master master_grpc volume volume_grpc filer filer_grpc s3 s3_grpc <<<"$(free_ports 8)"
     setsid "$weed" server -dir="$dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
@@ -137,6 +145,8 @@ EOF
     echo "export AWS_ACCESS_KEY_ID=$access_key"
     echo "export AWS_SECRET_ACCESS_KEY=$secret_key"
     echo "export AWS_REGION=us-east-1"
+    echo "export LIVEPAIR_TEST_S3_READER_KEY=$reader_key"
+    echo "export LIVEPAIR_TEST_S3_READER_SECRET=$reader_secret"
     ;;
   stop)
     if [ ! -f "$state" ]; then exit 0; fi

@@ -3,39 +3,6 @@ import LivePairS3
 import TestSupport
 import Testing
 
-/// An S3 store for the CLI tests: a fresh bucket on the test SeaweedFS server, and the environment
-/// the `livepair` executable reads its endpoint and keys from.
-struct S3CommandStore {
-    let server: SeaweedFSTestServer
-    let client: S3Client
-    let bucket: String
-    /// `AWS_*`, `LIVEPAIR_S3_ENDPOINT` and a cache folder of its own.
-    let environment: [String: String]
-
-    init(_ label: String) throws {
-        server = try SeaweedFSTestServer.shared()
-        client = try S3Client(
-            configuration: S3Configuration(
-                endpoint: server.endpoint, region: server.region,
-                credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey)))
-        bucket = SeaweedFSTestServer.uniqueBucketName(label)
-        try client.createBucket(bucket)
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("s3-cache-\(UUID().uuidString)").path
-        environment = [
-            "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secretAccessKey,
-            "AWS_REGION": server.region, "LIVEPAIR_S3_ENDPOINT": server.endpoint, "LIVEPAIR_S3_CACHE": cache,
-        ]
-    }
-
-    /// `s3://BUCKET/PREFIX`.
-    func url(_ prefix: String) -> String { "s3://\(bucket)/\(prefix)" }
-
-    /// Every object key under `prefix`, sorted.
-    func keys(_ prefix: String = "") throws -> [String] {
-        try client.list(bucket: bucket, prefix: prefix).map(\.key).sorted()
-    }
-}
-
 @Suite("library commands with --store s3://BUCKET/PREFIX on SeaweedFS and a PostgreSQL catalog")
 struct LibraryS3StoreCommandTests {
     static let trainIdentifier = "E905E6C6-C747-4805-942F-9904A0281F02"
@@ -152,21 +119,5 @@ struct LibraryS3StoreCommandTests {
             ["library", "list", "--catalog", catalog, "--store", "s3://photos/x", "--s3-endpoint", "127.0.0.1:9000"])
         #expect(badEndpoint.status == 64)
         #expect(badEndpoint.error.contains("http:// or https://"), "\(badEndpoint.error)")
-    }
-}
-
-/// The SHA-256 of a file, in lowercase hex, by `sha256sum` (another implementation than the store's).
-enum SHA256Hex {
-    static func of(file path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return try #require(text.split(separator: " ").first.map(String.init))
     }
 }

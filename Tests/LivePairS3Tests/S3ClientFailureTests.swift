@@ -40,7 +40,7 @@ import TestSupport
     }
 
     @Test func aServerThatIsDownIsRetriedThenReportedUnreachable() throws {
-        let port = try Self.closedPort()
+        let port = try LoopbackPort.closed()
         let endpoint = "http://127.0.0.1:\(port)"
         let (client, _) = try S3TestClient.make(
             endpoint: endpoint, retry: S3RetryPolicy(attempts: 3, initialDelayMilliseconds: 100))
@@ -77,22 +77,5 @@ import TestSupport
             #expect(text.contains("AKIDEXAMPLE"))
             #expect(!text.contains("wJalrXUtnFEMI"))
         }
-    }
-
-    /// A loopback port nothing listens on: bound, then closed.
-    static func closedPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        try #require(bound)
-        return UInt16(bigEndian: address.sin_port)
     }
 }

@@ -19,6 +19,10 @@ public struct SeaweedFSTestServer: Sendable {
     public let secretAccessKey: String
     /// The signing region.
     public let region: String
+    /// The access key id of a second identity that may read and list but not write.
+    public let readerAccessKeyID: String
+    /// That read-only identity's secret key.
+    public let readerSecretAccessKey: String
     /// The folder holding the server's data, configuration and log (`weed.log`).
     public let directory: String
 
@@ -77,13 +81,15 @@ public struct SeaweedFSTestServer: Sendable {
             values[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
         guard let endpoint = values["LIVEPAIR_S3_ENDPOINT"], let accessKey = values["AWS_ACCESS_KEY_ID"],
-            let secret = values["AWS_SECRET_ACCESS_KEY"], let region = values["AWS_REGION"]
+            let secret = values["AWS_SECRET_ACCESS_KEY"], let region = values["AWS_REGION"],
+            let readerKey = values["LIVEPAIR_TEST_S3_READER_KEY"], let readerSecret = values["LIVEPAIR_TEST_S3_READER_SECRET"]
         else {
             return .failure(StartFailure(description: "seaweedfs-test.sh env printed no settings: \(envRun.output)"))
         }
         return .success(
             SeaweedFSTestServer(
-                endpoint: endpoint, accessKeyID: accessKey, secretAccessKey: secret, region: region, directory: directory))
+                endpoint: endpoint, accessKeyID: accessKey, secretAccessKey: secret, region: region,
+                readerAccessKeyID: readerKey, readerSecretAccessKey: readerSecret, directory: directory))
     }
 
     /// Runs the script and returns its status and its standard output and error together. Spawned
