@@ -29,6 +29,9 @@ packages=(
   strace
   # The real-browser test of `livepair serve`'s web page (driven by Playwright, below).
   chromium
+  # The shells whose completion scripts (`livepair completion zsh|fish`) the tests load.
+  zsh
+  fish
 )
 
 missing=()

@@ -118,6 +118,52 @@ struct HelpAndMessagesTests {
         #expect(lines.last == "bash zsh fish --help")
     }
 
+    @Test("completion zsh is loaded by zsh's compinit and its function completes subcommands, values and options")
+    func zshCompletion() throws {
+        let folder = try temporaryFolder("completion-zsh")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // compinit registers _livepair from $fpath by its #compdef line; zsh's own completion
+        // helpers are replaced by ones that print what they were given.
+        let result = try runShell(
+            """
+            mkdir functions && "$LIVEPAIR" completion zsh > functions/_livepair && HOME="$PWD" /usr/bin/zsh -f -c '
+              fpath=("$PWD/functions" $fpath); autoload -U compinit; compinit -u -d "$PWD/zcompdump"
+              print -r -- "$_comps[livepair]"; autoload +X _livepair || exit 1
+              _describe() { print -r -- "${(@)${(P)2}%%:*}"; }; _values() { shift; print -r -- "$@"; }
+              _arguments() { print -r -- "$@"; }
+              words=(livepair ""); CURRENT=2; _livepair
+              words=(livepair completion ""); CURRENT=3; _livepair
+              words=(livepair validate --se); CURRENT=3; _livepair'
+            """, in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.split(separator: "\n").map(String.init) == [
+            "_livepair",
+            "inspect pair validate preview make restamp convert library import serve completion help version",
+            "bash zsh fish",
+            "--json --deep --severity:value:_files --help *:file:_files",
+        ])
+    }
+
+    @Test("completion fish is loaded by fish and completes subcommands, values and options")
+    func fishCompletion() throws {
+        let folder = try temporaryFolder("completion-fish")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try runShell(
+            """
+            "$LIVEPAIR" completion fish > livepair.fish && HOME="$PWD" /usr/bin/fish -c '
+              source livepair.fish
+              complete -C "livepair " | string split -f1 \\t | string join " "
+              complete -C "livepair completion " | string join " "
+              complete -C "livepair validate --se"'
+            """, in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.output)")
+        #expect(Set((lines.first ?? "").split(separator: " ").map(String.init)).isSuperset(of: Self.commands))
+        #expect(lines.dropFirst().first == "bash fish zsh")
+        #expect(lines.last == "--severity")
+    }
+
     @Test("completion zsh and fish name every subcommand; a wrong shell is a usage error")
     func otherShells() throws {
         let zsh = run(["completion", "zsh"])

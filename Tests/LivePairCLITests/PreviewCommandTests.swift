@@ -34,6 +34,48 @@ struct PreviewCommandTests {
         #expect(poster.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("256,"))
     }
 
+    @Test("--mode fill: the smallest size covering the target, each side rounded to the nearest pixel; motion.mp4 rounded down to even")
+    func fillRounding() throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("fill").path
+        // IMG_4580 is 3024x4032 upright (still and 1440x1920 movie): 500 / 3024 * 4032 = 666.67.
+        let run = try LivePairBinary.run([
+            "preview", SampleMedia.path("live/IMG_4580.HEIC"), SampleMedia.path("live/IMG_4580.mov"), "--size", "500x500",
+            "--mode", "fill", "--output", output, "--json",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let results = try #require(try LivePairBinary.json(run.output)["results"] as? [[String: Any]])
+        let sizes = Dictionary(uniqueKeysWithValues: results.compactMap { result -> (String, [Int])? in
+            guard let file = result["file"] as? String, let width = result["width"] as? Int,
+                let height = result["height"] as? Int
+            else { return nil }
+            return (file, [width, height])
+        })
+        #expect(sizes["still.jpg"] == [500, 667])
+        #expect(sizes["poster.jpg"] == [500, 667])
+        #expect(sizes["motion.mp4"] == [500, 666])
+    }
+
+    @Test("a movie whose vide handler reads vDde: preview refuses with validate's finding, writing nothing (never '0 frames')")
+    func flippedHandler() throws {
+        let workspace = try SampleVariants.Workspace()
+        var movie = try SampleMedia.bytes("live/train.mov")
+        let video = try #require(SampleVariants.track(handler: "vide", in: movie))
+        let hdlr = try #require(SampleVariants.box(["mdia", "hdlr"], in: movie, under: video))
+        movie.replaceSubrange(hdlr.payloadOffset + 8..<hdlr.payloadOffset + 12, with: Array("vDde".utf8))
+        let moviePath = try workspace.write(movie, as: "train.mov")
+        let stillPath = try workspace.copy("live/train.jpg", as: "train.jpg")
+        let output = workspace.url.appendingPathComponent("out").path
+        let run = try LivePairBinary.run(["preview", stillPath, moviePath, "--output", output])
+        let validate = try LivePairBinary.run(["validate", stillPath, moviePath])
+        #expect(run.status == 1 && validate.status == 1)
+        let message = "movie: no video track (track handlers: vDde, soun, meta, meta)"
+        #expect(run.error.contains("missing-video-track: ") && run.error.contains(message), "\(run.error)")
+        #expect(validate.output.contains("[missing-video-track]") && validate.output.contains(message))
+        #expect(!run.output.contains("0 frames"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("an invalid pair exits 1 with its findings; a usage error exits 64")
     func invalidPairAndUsage() throws {
         let workspace = try SampleVariants.Workspace()

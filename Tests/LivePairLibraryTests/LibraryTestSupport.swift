@@ -13,11 +13,9 @@ enum SamplePairs {
     static let all = [iPhone15, iPhone15Second, photosLibrary, train]
 }
 
-/// A new empty directory under the temporary directory.
+/// A new empty directory in the test process's scratch folder (removed when the process ends).
 func makeTemporaryDirectory(_ label: String = "library") throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+    try TestScratch.folder(label)
 }
 
 /// The catalogs the library suite runs against: every library test runs once on each.

@@ -1,6 +1,7 @@
 import Foundation
 import LivePairFormats
 import LivePairMedia
+import TestSupport
 import Testing
 
 @Suite("HEVC tile decoding")
@@ -97,7 +98,7 @@ struct HEVCImageDecoderTests {
         let directory = try ReferenceTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("pattern.png").path
-        try ReferenceTools.run("ffmpeg", ["-f", "lavfi", "-i", "testsrc=size=\(width)x\(height)", "-frames:v", "1", "-y", path])
+        try ReferenceTool.ffmpegTool("ffmpeg", ["-f", "lavfi", "-i", "testsrc=size=\(width)x\(height)", "-frames:v", "1", "-y", path])
         return try ReferenceTools.rgba(of: path, width: width, height: height)
     }
 }

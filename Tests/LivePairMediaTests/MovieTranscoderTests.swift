@@ -22,12 +22,12 @@ struct MovieTranscoderTests {
     }
 
     static func probe(_ path: String) throws -> Probe {
-        let video = try ReferenceTools.run("ffprobe", [
+        let video = try ReferenceTool.ffmpegTool("ffprobe", [
             "-count_frames", "-select_streams", "v:0", "-show_entries",
             "stream=codec_name,codec_tag_string,nb_read_frames,duration,width,height:stream_side_data=rotation",
             "-of", "json", path,
         ])
-        let audio = try ReferenceTools.run("ffprobe", [
+        let audio = try ReferenceTool.ffmpegTool("ffprobe", [
             "-select_streams", "a", "-show_entries", "stream=codec_name", "-of", "json", path,
         ])
         func streams(_ data: Data) throws -> [[String: Any]] {
@@ -38,7 +38,7 @@ struct MovieTranscoderTests {
         var duration = Double(stream["duration"] as? String ?? "")
         if duration == nil {
             // Matroska/WebM streams declare no duration: first presentation time to last frame's end.
-            let text = try ReferenceTools.run("ffprobe", [
+            let text = try ReferenceTool.ffmpegTool("ffprobe", [
                 "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", path,
             ])
             var first = Double.infinity, end = -Double.infinity
@@ -72,7 +72,7 @@ struct MovieTranscoderTests {
             guard let made else { return SampleMedia.path(sample) }
             let path = directory.appendingPathComponent(made.name).path
             // -noautorotate keeps the sample's display matrix (ffmpeg copies it instead of rotating the pixels).
-            try ReferenceTools.run(
+            try ReferenceTool.ffmpegTool(
                 "ffmpeg", ["-noautorotate", "-i", SampleMedia.path(sample)] + made.arguments + ["-y", path])
             return path
         }
@@ -207,7 +207,7 @@ struct MovieTranscoderTests {
         // An audio-only file has no video stream.
         if ReferenceTool.isInstalled("ffmpeg") {
             let audioOnly = directory.appendingPathComponent("audio.m4a").path
-            try ReferenceTools.run("ffmpeg", ["-i", SampleMedia.path("plain/with-gps.mov"), "-vn", "-c:a", "copy", "-y", audioOnly])
+            try ReferenceTool.ffmpegTool("ffmpeg", ["-i", SampleMedia.path("plain/with-gps.mov"), "-vn", "-c:a", "copy", "-y", audioOnly])
             #expect(throws: MediaError.self) { try MovieTranscoder(inputPath: audioOnly, codec: .hevc).transcode(to: output) }
             try FileManager.default.removeItem(atPath: audioOnly)
         }

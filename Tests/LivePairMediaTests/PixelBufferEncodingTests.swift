@@ -1,5 +1,6 @@
 import Foundation
 import LivePairMedia
+import TestSupport
 import Testing
 
 @Suite("PixelBuffer encoding and scaling")
@@ -35,7 +36,7 @@ struct PixelBufferEncodingTests {
         let path = directory.appendingPathComponent("gray.png").path
         try Data(gray.pngData()).write(to: URL(fileURLWithPath: path))
         let raw = directory.appendingPathComponent("gray.raw").path
-        try ReferenceTools.run("ffmpeg", ["-i", path, "-f", "rawvideo", "-pix_fmt", "gray", "-y", raw])
+        try ReferenceTool.ffmpegTool("ffmpeg", ["-i", path, "-f", "rawvideo", "-pix_fmt", "gray", "-y", raw])
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: raw))) == gray.packedBytes)
     }
 

@@ -3,52 +3,13 @@ import LivePairFormats
 import LivePairMedia
 import TestSupport
 
-/// The ffmpeg/ffprobe command-line tools, used only by tests as oracles and fixture generators.
+/// Fixtures and oracles made with ffmpeg (run through `ReferenceTool`, the tests' one runner).
 enum ReferenceTools {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Serialises child processes (see `run`).
-    private static let processLock = NSLock()
-
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-media-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-
-    /// Runs `tool` (`ffmpeg` or `ffprobe`) with `arguments`; returns standard output.
-    ///
-    /// Standard output goes through a temporary file, not a pipe: Foundation's pipe reading on
-    /// Linux traps on EINTR when several tests run child processes at once.
-    @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        // Foundation's Process on Linux is not safe to start from several threads at once.
-        processLock.lock()
-        defer { processLock.unlock() }
-        guard ReferenceTool.isInstalled(tool) else { throw ReferenceTool.NotInstalled(name: tool) }
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appendingPathComponent("stdout")
-        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
-            throw Failure(description: "cannot create \(outputURL.path)")
-        }
-        let output = try FileHandle(forWritingTo: outputURL)
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = ["-hide_banner", "-v", "error"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
-        }
-        return try Data(contentsOf: outputURL)
     }
 
     /// Decodes any image ffmpeg reads into RGBA of its stored size, converting with swscale's
@@ -58,7 +19,7 @@ enum ReferenceTools {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let raw = directory.appendingPathComponent("frame.rgba").path
-        try run("ffmpeg", ["-i", path, "-frames:v", "1", "-sws_flags", "bilinear", "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw])
+        try ReferenceTool.ffmpegTool("ffmpeg", ["-i", path, "-frames:v", "1", "-sws_flags", "bilinear", "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         return try PixelBuffer(width: width, height: height, format: .rgba8, storage: bytes)
     }
@@ -86,7 +47,7 @@ enum ReferenceTools {
         let stream = directory.appendingPathComponent("tile.hevc").path
         var filters = ["format=\(pixelFormat)"]
         if let crop { filters.insert("crop=\(crop.width):\(crop.height):\(crop.x):\(crop.y)", at: 0) }
-        try run("ffmpeg", [
+        try ReferenceTool.ffmpegTool("ffmpeg", [
             "-f", "lavfi", "-i", "testsrc=size=\(sourceWidth)x\(sourceHeight)", "-frames:v", "1", "-vf",
             filters.joined(separator: ","), "-c:v", "libx265", "-x265-params",
             "log-level=error" + (lossless ? ":lossless=1" : ""), "-f", "hevc", "-y", stream,

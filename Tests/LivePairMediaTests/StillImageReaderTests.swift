@@ -14,7 +14,7 @@ struct StillImageReaderTests {
         let directory = try ReferenceTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let raw = directory.appendingPathComponent("frame.rgba").path
-        try ReferenceTools.run("ffmpeg", [
+        try ReferenceTool.ffmpegTool("ffmpeg", [
             "-i", path, "-frames:v", "1", "-sws_flags", "bilinear", "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw,
         ])
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
@@ -38,7 +38,7 @@ struct StillImageReaderTests {
         let directory = try ReferenceTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent(fixture.name).path
-        try ReferenceTools.run(
+        try ReferenceTool.ffmpegTool(
             "ffmpeg", ["-i", SampleMedia.path("live/train.jpg")] + fixture.arguments + ["-frames:v", "1", "-y", path])
 
         let start = Date()
@@ -67,7 +67,7 @@ struct StillImageReaderTests {
 
         guard ReferenceTool.isInstalled("ffmpeg") else { return }
         let png = directory.appendingPathComponent("whole.png").path
-        try ReferenceTools.run("ffmpeg", ["-f", "lavfi", "-i", "testsrc=size=64x48", "-frames:v", "1", "-y", png])
+        try ReferenceTool.ffmpegTool("ffmpeg", ["-f", "lavfi", "-i", "testsrc=size=64x48", "-frames:v", "1", "-y", png])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
         let truncated = directory.appendingPathComponent("truncated.png").path
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
@@ -80,7 +80,7 @@ struct StillImageReaderTests {
         let directory = try ReferenceTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("big.png").path
-        try ReferenceTools.run("ffmpeg", ["-f", "lavfi", "-i", "color=c=blue:s=200x100", "-frames:v", "1", "-y", png])
+        try ReferenceTool.ffmpegTool("ffmpeg", ["-f", "lavfi", "-i", "color=c=blue:s=200x100", "-frames:v", "1", "-y", png])
         var limits = ParseLimits.default
         limits.maximumPixels = 10_000
         #expect(throws: MediaError.tooLarge(pixels: 20_000, limit: 10_000)) {

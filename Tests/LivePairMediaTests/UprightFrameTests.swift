@@ -13,7 +13,7 @@ struct UprightFrameTests {
         let directory = try ReferenceTools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let raw = directory.appendingPathComponent("frame.rgba").path
-        try ReferenceTools.run("ffmpeg", [
+        try ReferenceTool.ffmpegTool("ffmpeg", [
             "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-sws_flags", "bilinear",
             "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw,
         ])

@@ -10,7 +10,7 @@ struct VideoFrameProbeTests {
     ])
     func matchesFFprobe(file: String) throws {
         let info = try VideoFrameProbe().probe(path: SampleMedia.path(file))
-        let json = try ReferenceTools.run("ffprobe", [
+        let json = try ReferenceTool.ffmpegTool("ffprobe", [
             "-select_streams", "v:0", "-show_entries",
             "stream=codec_name,width,height,avg_frame_rate,start_time,nb_frames", "-of", "json",
             SampleMedia.path(file),

@@ -109,9 +109,14 @@ struct PackagingConversionTests {
         let after = try Self.embeddedVideo(again, workspace: workspace, name: "after.mp4")
         guard ReferenceTool.isInstalled("ffmpeg") else { return }
         #expect(try ReferenceTool.videoPacketMD5(after) == ReferenceTool.videoPacketMD5(before))
-        // Audio too, when there is some.
+        // Audio too, when there is some. (Without audio, `-map 0:a?` selects nothing and ffmpeg falls
+        // back to its default stream, the video it prefers, which a Live Photo movie may change:
+        // the Pixel's one-frame track is disabled there.)
         let audio = { (path: String) throws -> String in
-            try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a?", "-c", "copy", "-f", "hash", "-hash", "md5", "-"])
+            guard try ReferenceTool.ffprobeStreams(path).contains(where: { $0["codec_type"] as? String == "audio" }) else {
+                return "no audio"
+            }
+            return try ReferenceTool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-c", "copy", "-f", "hash", "-hash", "md5", "-"])
         }
         #expect(try audio(after) == audio(before))
     }

@@ -23,6 +23,21 @@ struct PairingSampleTests {
         #expect(result.pairs.map(\.photo.path) == result.pairs.map(\.photo.path).sorted())
     }
 
+    @Test("a wrong extension never decides: HEIC named .jpg pairs, PNG named .jpg is a photo, text named .jpg is unreadable")
+    func wrongExtensions() throws {
+        let workspace = try SampleVariants.Workspace()
+        let heic = try workspace.copy("live/IMG_4580.HEIC", as: "IMG_4580.jpg")
+        let movie = try workspace.copy("live/IMG_4580.mov", as: "IMG_4580.mov")
+        let png = SampleMedia.path("broken/normalphoto.jpg")
+        let text = try workspace.write(Array("not a photo\n".utf8), as: "notes.jpg")
+        let readme = try workspace.write(Array("not a photo\n".utf8), as: "README.txt")
+        let result = Pairing.pair([heic, movie, png, text, readme].map { AssetResource(ResourceIdentifier().identify(path: $0)) })
+        #expect(result.pairs.map { [$0.photo.path, $0.video.path] } == [[heic, movie]])
+        #expect(PairingFixtures.reason(of: png, in: result) == .noContentIdentifier)
+        #expect(PairingFixtures.reason(of: text, in: result) == .unreadable)
+        #expect(PairingFixtures.reason(of: readme, in: result) == .notMedia)
+    }
+
     @Test("orphan stills (IMG_1853, its edit IMG_E1853 with a new identifier, IMG_2927) miss their movie")
     func orphans() {
         for file in ["live/IMG_1853.HEIC", "live/IMG_E1853.heic", "live/IMG_2927.HEIC", "live/exif-at-eof.heic"] {

@@ -28,20 +28,59 @@ public enum ReferenceTool {
         }
     }
 
+    /// Serialises child processes: Foundation's `Process` on Linux is not safe to start from
+    /// several threads at once.
+    private static let processLock = NSLock()
+
     /// Runs `/usr/bin/NAME arguments...` and returns its standard output (standard error is
-    /// discarded). Throws `NotInstalled` when the tool is missing.
-    public static func run(_ name: String, _ arguments: [String]) throws -> String {
+    /// discarded) and its exit status. Throws `NotInstalled` when the tool is missing. This is the
+    /// one runner of reference tools in the tests.
+    ///
+    /// Standard output goes through a temporary file, not a pipe: Foundation's pipe reading on
+    /// Linux traps on EINTR when several tests run child processes at once.
+    public static func execute(_ name: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)") else { throw NotInstalled(name: name) }
+        processLock.lock()
+        defer { processLock.unlock() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-tool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputURL = directory.appendingPathComponent("stdout")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
         process.arguments = arguments
-        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (try Data(contentsOf: outputURL), process.terminationStatus)
+    }
+
+    /// Runs `/usr/bin/NAME arguments...` and returns its standard output as text, whatever its exit
+    /// status (exiftool exits 1 on a warning).
+    public static func run(_ name: String, _ arguments: [String]) throws -> String {
+        String(decoding: try execute(name, arguments).output, as: UTF8.self)
+    }
+
+    /// A reference tool that exited with a nonzero status.
+    public struct Failed: Error, CustomStringConvertible {
+        /// The command line and its status.
+        public var description: String
+    }
+
+    /// Runs ffmpeg or ffprobe quietly (`-hide_banner -v error` before `arguments`) and returns its
+    /// standard output; a nonzero exit status throws `Failed`.
+    @discardableResult
+    public static func ffmpegTool(_ name: String, _ arguments: [String]) throws -> Data {
+        let (output, status) = try execute(name, ["-hide_banner", "-v", "error"] + arguments)
+        guard status == 0 else {
+            throw Failed(description: "\(name) \(arguments.joined(separator: " ")) exited \(status)")
+        }
+        return output
     }
 
     /// ffprobe's `start_time` of every stream of `path`, in stream order (nil where it prints N/A).

@@ -17,12 +17,10 @@ public final class ActiveStaging: Sendable {
 
     /// Removes every staging folder of this process that holds no commit journal (a folder with a
     /// journal is left for `StagingRecovery`: its renames must complete). Called when the process is
-    /// about to exit on a signal; packaging in progress fails afterwards.
+    /// about to exit on a signal; packaging in progress fails afterwards. The folders stay
+    /// registered, so a second call removes what the working thread created in between.
     public func removeAll() {
-        let current = folders.withLock { folders in
-            defer { folders.removeAll() }
-            return folders
-        }
+        let current = folders.withLock { $0 }
         for folder in current where !CommitJournal.exists(in: folder) {
             StagingFolder.removeContents(of: folder)
             StagingFolder.removeDirectory(folder)

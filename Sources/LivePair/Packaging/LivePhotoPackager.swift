@@ -75,7 +75,10 @@ public struct LivePhotoPackager: Sendable {
         let photoStaged = try staged.stage(photoOutput)
         let videoStaged = try staged.stage(videoOutput)
         // The movie first: its written still-image time (snapped to a frame) is the frame to grab.
-        let movie = try MovieStamper(options: options, staged: staged).write(
+        // Apple's still-image transform is dropped: the still is that frame, untransformed.
+        var stamper = MovieStamper(options: options, staged: staged)
+        stamper.removedMetadataKeys = MovieStamper.stillImageTransformKeys
+        let movie = try stamper.write(
             movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime,
             to: videoStaged, scratch: { () throws(PackagingError) in
                 try staged.scratch(in: outputDirectory, name: "transcoded.mov")
@@ -86,7 +89,10 @@ public struct LivePhotoPackager: Sendable {
         } catch {
             throw .media(error)
         }
-        try StillStamper(options: options, staged: staged).write(image: frame, identifier: identifier, to: photoStaged)
+        // The still carries what the movie's keys say of the capture (date, place, camera).
+        let exif = try MovieFrameExif.tiff(movie: videoIdentity, width: frame.width, height: frame.height, identifier: identifier)
+        try StillStamper(options: options, staged: staged).write(
+            image: frame, identifier: identifier, to: photoStaged, exifTIFF: exif)
         return try finish(
             staged, identifier: identifier, photo: (photoStaged, photoOutput, .encoded),
             video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)

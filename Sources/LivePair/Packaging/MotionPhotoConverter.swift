@@ -30,6 +30,8 @@ public struct MotionPhotoConverter: Sendable {
     ) throws(PackagingError) -> PackagedMotionPhoto {
         LivePhotoPackager.recoverStaging(files: [photo, video, output], directories: [])
         let (photoIdentity, videoIdentity) = (try packager.readableIdentity(photo), try packager.readableIdentity(video))
+        try checkOutputName(output, photoIdentity: photoIdentity)
+        let halfFindings = try InputPairCheck(limits: options.limits).findings(photo: photoIdentity, video: videoIdentity)
         let directory = StagedOutputs.directory(of: output)
         try StagedOutputs.createDirectory(directory)
         let staged = StagedOutputs(options)
@@ -54,11 +56,12 @@ public struct MotionPhotoConverter: Sendable {
             written = try MotionPhotoWriter(still: stillSource, video: try FileByteSource(path: mp4), limits: limits)
                 .write(to: sink, presentationTimestampUs: timestamp)
         }
+        PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validateMotionPhoto(outputStaged, staged: staged)
         try staged.commit()
         return PackagedMotionPhoto(
             path: output, videoOffset: written?.videoFileOffset ?? 0, videoLength: written?.videoLength ?? 0,
-            presentationTimestampUs: timestamp, findings: findings)
+            presentationTimestampUs: timestamp, findings: halfFindings + findings)
     }
 
     /// Writes a Live Photo pair made from a motion photo into `outputDirectory`:
@@ -126,6 +129,25 @@ public struct MotionPhotoConverter: Sendable {
             staged, identifier: identifier, photo: (photoStaged, photoOutput, .metadataOnly),
             video: (videoStaged, videoOutput, movie.handling == .transcoded ? .transcoded : .extracted),
             stillImageTime: movie.stillImageTime)
+    }
+
+    /// Refuses an output whose extension names another format than the motion photo's (a HEIC
+    /// still under a `.jpg` name): readers choose the decoder by extension.
+    private func checkOutputName(_ output: String, photoIdentity: ResourceIdentity) throws(PackagingError) {
+        let format: FileFormat
+        switch photoIdentity.format {
+        case .heic, .jpeg: format = photoIdentity.format
+        default: format = options.stillEncoding == .heic ? .heic : .jpeg
+        }
+        guard let named = LivePhotoPackager.extensionOf(output)?.lowercased(), !format.extensions.contains(named) else {
+            return
+        }
+        let otherFormats: [FileFormat] = [.jpeg, .heic, .avif, .png, .webp, .gif, .tiff, .quickTime, .mp4]
+        guard otherFormats.contains(where: { $0.extensions.contains(named) }) else { return }
+        let suggested = format == .heic ? "heic" : "jpg"
+        throw .invalidArgument(
+            "\(output) is named .\(named) but the motion photo would hold \(format == .heic ? "HEIC" : "JPEG") data "
+                + "(the still is \(format == .heic ? "HEIC" : "JPEG")): name it .\(suggested)")
     }
 
     /// The still to embed: a HEIC or JPEG as it is; anything else encoded first (into the staging folder).

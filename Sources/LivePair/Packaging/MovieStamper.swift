@@ -13,6 +13,16 @@ struct MovieStamper {
     var fileType: [UInt8] = QuickTimeMovieRewriter.quickTimeFileTypeBox
     /// Whether the output is an intermediate file (not flushed, no injected failures).
     var isScratch = false
+    /// `moov/meta` keys left out of the output.
+    var removedMetadataKeys: Set<String> = []
+
+    /// Apple's keys for the crop and rotation Photos applies to the still it shows from the movie
+    /// (a timed-metadata track of their own on iPhone 15): meaningless once the still *is* the
+    /// movie's frame (`make --video`).
+    static let stillImageTransformKeys: Set<String> = [
+        "com.apple.quicktime.live-photo-still-image-transform",
+        "com.apple.quicktime.live-photo-still-image-transform-reference-dimensions",
+    ]
 
     /// The codecs kept without re-encoding.
     static let remuxableCodecs: Set<String> = ["h264", "hevc"]
@@ -67,6 +77,9 @@ struct MovieStamper {
         }
         var rewriter = QuickTimeMovieRewriter(source: input, placement: .end, limits: options.limits)
         rewriter.replacementFileType = fileType
+        // A Live Photo movie shows one picture: extra video tracks (a Pixel's one-frame still) are disabled.
+        rewriter.disablesSecondaryVideoTracks = fileType == QuickTimeMovieRewriter.quickTimeFileTypeBox
+        rewriter.removedMetadataKeys = removedMetadataKeys
         var written = 0.0
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
             written = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime).stillImageTime

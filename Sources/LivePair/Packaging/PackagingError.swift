@@ -20,6 +20,9 @@ public enum PackagingError: Error, Sendable, Equatable {
     case invalidArgument(String)
     /// The written outputs failed validation; they were not kept.
     case invalidOutput(findings: [Finding])
+    /// The two halves given are not one Live Photo (their content identifiers differ); nothing
+    /// was written. `make` and `restamp` give both halves one identifier.
+    case mismatchedHalves(findings: [Finding])
 
     /// A stable kebab-case code for reports and JSON output.
     public var code: String {
@@ -35,6 +38,7 @@ public enum PackagingError: Error, Sendable, Equatable {
         case .outputExists: return "output-exists"
         case .invalidArgument: return "invalid-argument"
         case .invalidOutput: return "invalid-output"
+        case .mismatchedHalves: return "identifier-mismatch"
         }
     }
 
@@ -52,6 +56,9 @@ public enum PackagingError: Error, Sendable, Equatable {
             let errors = findings.filter { $0.severity == .error }
             return "the written pair failed validation: "
                 + errors.map { "\($0.code): \($0.message)" }.joined(separator: "; ")
+        case let .mismatchedHalves(findings):
+            return findings.filter { $0.severity == .error }.map(\.message).joined(separator: "; ")
+                + " (give them one identifier first: livepair restamp, or livepair make)"
         }
     }
 }

@@ -27,26 +27,34 @@ struct StillStamper {
         }
     }
 
-    /// Encodes `image` (upright) in the configured format with `identifier` and writes it to `destination`.
-    func write(image: PixelBuffer, identifier: String, to destination: String) throws(PackagingError) {
-        try write(source: MemoryByteSource(try encode(image)), encoding: options.stillEncoding, identifier: identifier, to: destination)
+    /// Encodes `image` (upright) in the configured format, with `exifTIFF` when given, and
+    /// `identifier`, and writes it to `destination`.
+    func write(image: PixelBuffer, identifier: String, to destination: String, exifTIFF: [UInt8]? = nil) throws(PackagingError) {
+        try write(
+            source: MemoryByteSource(try encode(image, exifTIFF: exifTIFF)), encoding: options.stillEncoding,
+            identifier: identifier, to: destination)
     }
 
-    /// `image` encoded in the configured format and quality.
-    func encode(_ image: PixelBuffer) throws(PackagingError) -> [UInt8] {
+    /// `image` encoded in the configured format and quality, with `exifTIFF` when given.
+    func encode(_ image: PixelBuffer, exifTIFF: [UInt8]? = nil) throws(PackagingError) -> [UInt8] {
         do throws(MediaError) {
             switch options.stillEncoding {
-            case .heic: return try StillImageEncoder.heic(image, quality: options.stillQuality)
-            case .jpeg: return try StillImageEncoder.jpeg(image, quality: options.stillQuality)
+            case .heic: return try StillImageEncoder.heic(image, quality: options.stillQuality, exifTIFF: exifTIFF)
+            case .jpeg: return try StillImageEncoder.jpeg(image, quality: options.stillQuality, exifTIFF: exifTIFF)
             }
         } catch {
             throw .media(error)
         }
     }
 
-    /// Decodes a still LivePair does not keep as it is (PNG, WebP, GIF, TIFF) to RGBA.
+    /// Decodes a still LivePair does not keep as it is (PNG, WebP, GIF, TIFF) to RGBA, made
+    /// opaque over white (the HEIC or JPEG it becomes has no alpha).
     static func decode(_ path: String) throws(PackagingError) -> PixelBuffer {
-        do throws(MediaError) { return try StillImageReader.decode(path: path) } catch { throw .media(error) }
+        do throws(MediaError) {
+            return try StillImageReader.decode(path: path).compositedOnWhite()
+        } catch {
+            throw .media(error)
+        }
     }
 
     /// Writes the HEIC or JPEG in `source` with `identifier` in its maker note to `destination`.

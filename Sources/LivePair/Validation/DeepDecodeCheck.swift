@@ -44,13 +44,22 @@ struct DeepDecodeCheck: DeepValidation {
             }
             _ = try HEICImageDecoder(limits: limits).decode(recipe, cancellation: cancellation)
         case .jpeg:
+            // Only the image is read into memory: up to its end marker, found by a streaming walk
+            // (bounded memory whatever the file's size; data after the image is never loaded).
             let bytes: [UInt8]
             do throws(FormatError) {
                 let source = try FileByteSource(path: photo.path)
                 // A motion photo's JPEG ends where its video starts.
-                let end = photo.motionPhoto?.videoOffset ?? source.size
-                guard end <= UInt64(Int.max) else { throw FormatError.invalid(context: "JPEG", reason: "too large") }
-                bytes = try source.readExactly(at: 0, count: Int(end), context: "JPEG image")
+                let end = min(photo.motionPhoto?.videoOffset ?? source.size, source.size)
+                let structure = try JPEGSegmentReader(limits: limits).read(source)
+                guard let scanStart = structure.startOfScanFileOffset else {
+                    throw FormatError.invalid(context: "JPEG", reason: "no start of scan")
+                }
+                guard let imageEnd = try JPEGEndOfImage.find(in: source, scanStart: scanStart, end: end) else {
+                    throw FormatError.invalid(context: "JPEG", reason: "the image data has no end marker (EOI)")
+                }
+                guard imageEnd <= UInt64(Int.max) else { throw FormatError.invalid(context: "JPEG", reason: "too large") }
+                bytes = try source.readExactly(at: 0, count: Int(imageEnd), context: "JPEG image")
             } catch {
                 throw .invalidImage(reason: error.description)
             }

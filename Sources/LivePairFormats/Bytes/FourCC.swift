@@ -32,7 +32,10 @@ public struct FourCC: RawRepresentable, Hashable, Sendable, CustomStringConverti
         [UInt8(rawValue >> 24), UInt8(rawValue >> 16 & 0xFF), UInt8(rawValue >> 8 & 0xFF), UInt8(rawValue & 0xFF)]
     }
 
-    /// The code as text; bytes outside printable ASCII are shown as `\xNN`.
+    /// The code as text, its bytes kept: printable ASCII as it is, control bytes as those
+    /// characters, bytes that are not UTF-8 carried as `FileSystemPath` carries them. It is not
+    /// escaped here: text output escapes it once (`TerminalText` shows `\xFF`), JSON output once
+    /// (as it writes any carried byte).
     public var description: String {
         let printable = (0..<4).allSatisfy { shift in
             let byte = UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * shift))
@@ -44,15 +47,6 @@ public struct FourCC: RawRepresentable, Hashable, Sendable, CustomStringConverti
                 return 4
             }
         }
-        let bytes = self.bytes
-        var text = ""
-        for byte in bytes {
-            if byte >= 0x20 && byte < 0x7F {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                text += "\\x" + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return text
+        return FileSystemPath.string(bytes: bytes)
     }
 }

@@ -121,7 +121,7 @@ public struct JPEGMakerNoteWriter: Sendable {
     }
 
     /// A big-endian TIFF document with IFD0 and an Exif IFD holding the values Exif requires and `makerNote`.
-    static func newDocument(makerNote: [UInt8], defaults: NewExifDefaults) -> TIFFDocument {
+    public static func newDocument(makerNote: [UInt8], defaults: NewExifDefaults) -> TIFFDocument {
         func short(_ value: UInt16) -> [UInt8] { ByteWriter.encode(UInt64(value), byteCount: 2) }
         func long(_ value: UInt32) -> [UInt8] { ByteWriter.encode(UInt64(value), byteCount: 4) }
         let ifd0 = [

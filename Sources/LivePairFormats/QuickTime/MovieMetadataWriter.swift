@@ -63,6 +63,33 @@ public enum MovieMetadataWriter {
         try moov.modify(["udta", "meta"]) { (meta: inout BoxNode) throws(FormatError) in try set(present, inMeta: &meta) }
     }
 
+    /// Removes the `mdta` keys named `keys` (and their values) from `moov/meta`; the other items
+    /// are renumbered (an item's type is its key's 1-based index). Nothing changes when none is there.
+    public static func remove(keys names: Set<String>, in moov: inout BoxNode) throws(FormatError) {
+        guard let meta = moov.child("meta"), meta.child("keys") != nil else { return }
+        let keys = try readKeys(meta.child("keys"))
+        let removed = Set(keys.entries.indices.filter {
+            keys.entries[$0].namespace == "mdta" && names.contains(String(decoding: keys.entries[$0].name, as: UTF8.self))
+        })
+        guard !removed.isEmpty else { return }
+        var renumbered: [UInt32: UInt32] = [:]
+        var kept = Keys(versionAndFlags: keys.versionAndFlags, entries: [])
+        for index in keys.entries.indices where !removed.contains(index) {
+            kept.entries.append(keys.entries[index])
+            renumbered[UInt32(index + 1)] = UInt32(kept.entries.count)
+        }
+        let items = try readItems(meta.child("ilst")).compactMap { item -> BoxNode? in
+            guard let number = renumbered[item.type.rawValue] else { return nil }
+            var item = item
+            item.type = FourCC(rawValue: number)
+            return item
+        }
+        try moov.modify(["meta"]) { (meta: inout BoxNode) throws(FormatError) in
+            if let index = meta.childIndex("keys") { meta.children[index] = keysBox(kept) }
+            if let index = meta.childIndex("ilst") { meta.children[index].content = .container(prefix: [], children: items, trailer: []) }
+        }
+    }
+
     /// Sets `entries` in a `meta` box (either form) with `hdlr mdta`.
     public static func set(_ entries: [MovieMetadataEntry], inMeta meta: inout BoxNode) throws(FormatError) {
         if let hdlr = meta.child("hdlr") {

@@ -41,6 +41,14 @@ public struct QuickTimeMovieRewriter: Sendable {
     /// A complete `ftyp` box that replaces the input's, or goes first when the input has none; nil
     /// keeps the input's. Data after it moves when the sizes differ, with chunk offsets relocated.
     public var replacementFileType: [UInt8]?
+    /// When true, every video track but the main one (`QuickTimeMovie.videoTrack`) is disabled
+    /// (`tkhd` flag 0x1 cleared), as a Live Photo movie has one picture: a Pixel motion photo's
+    /// one-frame full-resolution track would otherwise be shown over (or instead of) the motion.
+    /// Metadata tracks keep their flags (an iPhone's `mebx` tracks are enabled, flags 0xF).
+    public var disablesSecondaryVideoTracks = false
+    /// Metadata keys removed from the output: from `moov/meta` (with their values), and every
+    /// timed-metadata track whose keys are all in this set is dropped (its samples stay, unreferenced).
+    public var removedMetadataKeys: Set<String> = []
 
     /// When true, the output gets Apple's file type box (`quickTimeFileTypeBox`) in place of the
     /// input's (an MP4's `isom`/`mp42`).
@@ -150,9 +158,12 @@ public struct QuickTimeMovieRewriter: Sendable {
         // Which track to replace, and the still time.
         let existing = movie.stillImageTimeTrack
         let existingTime = existing == nil ? nil : QuickTimeMovieParser(limits: limits).stillImageTime(of: movie, source: source)
-        let keepExisting = stillImageTime == nil && existingTime != nil
+        // A track that also carries removed keys (an iPhone 15's still-image transform) is
+        // replaced by one holding only the still-image time, at the same time.
+        let carriesRemovedKeys = existing.map { !Set($0.metadataKeyNames).isDisjoint(with: removedMetadataKeys) } ?? false
+        let keepExisting = stillImageTime == nil && existingTime != nil && !carriesRemovedKeys
         let seconds: Double
-        if keepExisting, let existingTime {
+        if stillImageTime == nil, let existingTime {
             seconds = existingTime.seconds
         } else {
             let requested = stillImageTime ?? movie.header.durationSeconds / 2
@@ -200,8 +211,17 @@ public struct QuickTimeMovieRewriter: Sendable {
 
         func buildMoov(_ layout: Layout) throws(FormatError) -> BoxNode {
             var moov = original
+            if disablesSecondaryVideoTracks {
+                for (track, index) in zip(movie.tracks, trakIndices)
+                where track.handlerType == "vide" && track != video && track.header.isEnabled {
+                    try moov.children[index].modify(["tkhd"]) { (header: inout BoxNode) throws(FormatError) in
+                        try TrackHeader.clearEnabledFlag(in: &header)
+                    }
+                }
+            }
             if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
             try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
+            try MovieMetadataWriter.remove(keys: removedMetadataKeys, in: &moov)
             try MovieMetadataWriter.set([.contentIdentifier(contentIdentifier)] + extraMetadata, in: &moov)
             try MovieMetadataWriter.replaceExisting(
                 [.contentIdentifier(contentIdentifier)] + extraMetadata, inUserDataOf: &moov)
@@ -219,6 +239,15 @@ public struct QuickTimeMovieRewriter: Sendable {
                         try MovieHeaderEditing.setNextTrackID(trackID + 1, in: &header)
                     }
                     try MovieHeaderEditing.extendDuration(toAtLeast: ticks + 1, in: &header)
+                }
+            }
+            if !removedMetadataKeys.isEmpty {
+                let droppedIDs = Set(movie.tracks.filter { track in
+                    track.handlerType == "meta" && track != existing && !track.metadataKeyNames.isEmpty
+                        && track.metadataKeyNames.allSatisfy(removedMetadataKeys.contains)
+                }.map(\.header.trackID))
+                moov.children.removeAll {
+                    $0.type == "trak" && ChunkOffsetRelocation.trackID(of: $0).map(droppedIDs.contains) == true
                 }
             }
             return moov

@@ -113,3 +113,15 @@ public struct MovieHeader: Sendable, Equatable {
     /// Duration in seconds.
     public var durationSeconds: Double { Double(duration) / Double(timescale) }
 }
+
+extension TrackHeader {
+    /// Clears the enabled flag (bit 0 of the flags) of the `tkhd` box `header`; the in-movie and
+    /// in-preview flags stay.
+    static func clearEnabledFlag(in header: inout BoxNode) throws(FormatError) {
+        guard var payload = header.payload, payload.count >= 4 else {
+            throw .invalid(context: "tkhd", reason: "too short for a track header")
+        }
+        payload[3] &= ~1
+        header.content = .leaf(payload)
+    }
+}

@@ -75,6 +75,7 @@ public enum ConvertCommand: Command {
         let output = parsed.options["output"] ?? ""
         let json = parsed.has("json")
         let converter = MotionPhotoConverter(options: options)
+        InterruptCleanup.shared.install()
         let operation = "convert-to-\(direction)"
         do throws(PackagingError) {
             if direction == "motion-photo" {

@@ -125,6 +125,7 @@ public enum LibraryCommand: Command {
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":
+                InterruptCleanup.shared.install()
                 if parsed.has("for-photos") {
                     return try LibraryPhotosExport.run(
                         identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)

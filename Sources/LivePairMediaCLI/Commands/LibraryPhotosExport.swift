@@ -32,14 +32,19 @@ enum LibraryPhotosExport {
             return .success
         }
         // The stored originals go to a hidden scratch folder beside the output (same file system),
-        // under the names the export will have; restamp writes the new pair into the output.
-        let scratch = directory + "/.livepair-export-" + UUID().uuidString
-        do {
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+        // under the names the export will have; restamp writes the new pair into the output. The
+        // folder is a locked staging folder: removed on interruption, and when this run dies, by
+        // the next export or packaging run into the output (which also completes a dead run's
+        // journaled renames there).
+        StagingRecovery.recover(directories: [directory])
+        let scratchFolder: ScratchFolder
+        do throws(PackagingError) {
+            scratchFolder = try ScratchFolder(in: directory)
         } catch {
-            throw .io(path: scratch, reason: "cannot create the scratch folder")
+            throw .io(path: directory, reason: "cannot create the scratch folder: \(error.message)")
         }
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        defer { scratchFolder.remove() }
+        let scratch = scratchFolder.path
         var used: Set<String> = []
         var written: [(LibraryAssetResource, String)] = []
         var halves: [String] = []

@@ -69,6 +69,7 @@ public enum MakeCommand: Command {
         let output = parsed.options["output"] ?? ""
         let json = parsed.has("json")
         let packager = LivePhotoPackager(options: options)
+        InterruptCleanup.shared.install()
         do throws(PackagingError) {
             let result: PackagedLivePhoto
             if let photo = parsed.options["photo"] {

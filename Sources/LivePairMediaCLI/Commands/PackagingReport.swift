@@ -34,6 +34,7 @@ enum PackagingReport {
     static func json(_ error: PackagingError, operation: String) -> JSONValue {
         var findings: [Finding] = []
         if case let .invalidOutput(found) = error { findings = found }
+        if case let .mismatchedHalves(found) = error { findings = found }
         return .object([
             ("schemaVersion", .integer(1)),
             ("operation", .string(operation)),

@@ -90,6 +90,7 @@ public enum PreviewCommand: Command {
                 UsageError("The value '\(other)' is invalid for '--mode fit|fill'."), streams: streams)
         }
         let outputs = PreviewOutputs(directory: output)
+        InterruptCleanup.shared.install()
         if !parsed.has("overwrite"), let existing = outputs.existing.first {
             streams.printError(
                 "Error: \(TerminalText.path(existing)) exists: use --overwrite to replace it (nothing was written).")
@@ -101,9 +102,11 @@ public enum PreviewCommand: Command {
             streams.printError("Error: cannot create \(TerminalText.path(output)): \(error.localizedDescription)")
             return .failure
         }
+        let cleanup = InterruptCleanup.shared.add { outputs.removeWritten() }
         let status = load(
             resources: parsed.positionals, size: PixelSize(width: width, height: height), contentMode: contentMode,
             outputs: outputs, json: parsed.has("json"), streams: streams)
+        InterruptCleanup.shared.remove(cleanup)
         if status != .success { outputs.removeWritten() }
         return status
     }
@@ -209,6 +212,7 @@ public enum PreviewCommand: Command {
     ) -> PreviewResult? {
         let path = outputs.path("motion.mp4")
         let temporary = path + ".tmp-\(getpid())"
+        outputs.writing(temporary)
         let summary: MotionMovieSummary
         do throws(LoaderError) {
             summary = try livePhoto.writeMotionMovie(to: temporary)

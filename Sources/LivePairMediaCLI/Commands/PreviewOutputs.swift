@@ -38,8 +38,13 @@ final class PreviewOutputs: Sendable {
     /// Records that this run wrote `path`.
     func wrote(_ path: String) { state.withLock { $0.written.append(path) } }
 
-    /// Removes what this run wrote, and the folders this run created (deepest first; `rmdir`
-    /// removes only empty ones).
+    /// Records that this run is writing the temporary file `path` (removed with what it wrote,
+    /// when it is still there: an interrupted run leaves no temporary file).
+    func writing(_ path: String) { state.withLock { $0.written.append(path) } }
+
+    /// Removes what this run wrote (and its temporary files), and the folders this run created
+    /// (deepest first; `rmdir` removes only empty ones). Also called on SIGINT and SIGTERM
+    /// (`InterruptCleanup`).
     func removeWritten() {
         let (written, created) = state.withLock { ($0.written, $0.createdDirectories) }
         for path in written { unlink(path) }

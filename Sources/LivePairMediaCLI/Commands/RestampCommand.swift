@@ -61,6 +61,7 @@ public enum RestampCommand: Command {
             return usageFailure(error, streams: streams)
         }
         let json = parsed.has("json")
+        InterruptCleanup.shared.install()
         do throws(PackagingError) {
             let result = try LivePhotoPackager(options: options).restamp(
                 photo: parsed.positionals[0], video: parsed.positionals[1], outputDirectory: parsed.options["output"],
