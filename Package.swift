@@ -91,6 +91,7 @@ let package = Package(
             name: "LivePairServer",
             dependencies: [
                 "CMicroHTTPD", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairLogging", "LivePairCrypto",
+                "LivePairS3",
             ],
             swiftSettings: strictSettings),
         // The command library behind the `livepair` executable: inspect, pair, validate, help; links
@@ -136,7 +137,7 @@ let package = Package(
             // The text reports as printed before they went through the output buffer (TextReportBytesTests).
             exclude: ["ExpectedReports"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "TestSupport"],
+            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "LivePairS3", "TestSupport"],
             exclude: ["browser"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

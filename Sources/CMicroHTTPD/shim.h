@@ -82,6 +82,16 @@ static inline struct MHD_Response *livepair_mhd_response_file(int fd, uint64_t o
     return MHD_create_response_from_fd_at_offset64(size, fd, offset);
 }
 
+/// A response of unknown length (sent chunked) whose bytes `reader` gives as they come; `release`
+/// is called once with `context` when the response is destroyed.
+static inline struct MHD_Response *livepair_mhd_response_stream(
+    void *context, MHD_ContentReaderCallback reader, MHD_ContentReaderFreeCallback release) {
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, reader, context, release);
+}
+
+/// What a content reader returns at the end of its stream.
+static inline ssize_t livepair_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
+
 /// Whether the request ended normally (its response was sent).
 static inline int livepair_mhd_completed_ok(enum MHD_RequestTerminationCode code) {
     return code == MHD_REQUEST_TERMINATED_COMPLETED_OK;

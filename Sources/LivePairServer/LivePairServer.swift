@@ -24,16 +24,22 @@ public final class LivePairServer: Sendable {
         service = LivePairService(
             library: library, ingestor: ingestor, tokens: tokens, derivatives: derivatives, configuration: configuration,
             logger: logger)
-        daemon = try HTTPDaemon(configuration: configuration.daemon, handler: service)
+        do {
+            daemon = try HTTPDaemon(configuration: configuration.daemon, handler: service)
+        } catch {
+            service.changeFeed.stop()
+            throw error
+        }
     }
 
     /// The port it listens on.
     public var port: UInt16 { daemon.port }
 
-    /// Graceful shutdown: no new connections, long polls answered, uploads being ingested
+    /// Graceful shutdown: no new connections, long polls answered and event streams ended, uploads being ingested
     /// finished, other requests given `gracePeriod` seconds, then every connection closed.
     public func stop() {
         service.shutdown.store(true, ordering: .releasing)
+        service.changeFeed.stop()
         daemon.stop(gracePeriod: service.configuration.shutdownGracePeriod)
     }
 }
@@ -46,6 +52,8 @@ final class LivePairService: ExchangeHandler {
     let metrics = Metrics()
     let derivatives: DerivativeMaker
     let log: RequestLog
+    /// Commits heard, for long polls and event streams.
+    let changeFeed: ChangeFeed
     /// Set when shutting down: long polls return at once.
     let shutdown = Atomic<Bool>(false)
     private let router: Mutex<Router?> = Mutex(nil)
@@ -60,6 +68,7 @@ final class LivePairService: ExchangeHandler {
         self.configuration = configuration
         self.derivatives = DerivativeMaker(library: library, cache: derivatives, metrics: metrics)
         log = RequestLog(logger: logger)
+        changeFeed = ChangeFeed(library: library)
         authentication = BearerAuthentication(tokens: tokens)
     }
 

@@ -7,7 +7,8 @@ import Synchronization
 /// `livepair-bench serve`: the HTTP service's cost. Uploads >= 1,000 Live Photo pairs (copies of
 /// the real pairs with fresh identifiers, as `ingest` makes them) from 8 loopback clients to a
 /// `LivePairServer` (the server of `livepair serve`, in this process, on a fresh library), beside
-/// in-process ingestion of the same corpus with 8 jobs in the same run; then cached `still.jpg`
+/// in-process ingestion of the same corpus with 8 jobs in the same run, the two interleaved in
+/// four rounds (ABBA); then cached `still.jpg`
 /// and `motion.mp4` GETs from 8 clients. Targets: HTTP at most 25% more time than in-process;
 /// p99 of a cached still at most 10 ms.
 struct ServeBenchmark {
@@ -21,14 +22,7 @@ struct ServeBenchmark {
         let root = options.work ?? NSTemporaryDirectory() + "livepair-serve-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         let pairs = options.fileCount
-        let (files, bytes) = try IngestBenchmark.makeUploads(pairs: pairs, samples: options.samples + "/live", into: root + "/uploads")
-        _ = try IngestBenchmark.shell("sync")
-        print(String(format: "corpus: %d pairs, %d files, %.2f GB", pairs, files.count, Double(bytes) / 1e9))
-
-        let inProcess = try ingestInProcess(files, library: root + "/library-in-process")
-        try? FileManager.default.removeItem(atPath: root + "/library-in-process")
-        _ = try IngestBenchmark.shell("sync")
-        let (http, server, library) = try uploadOverHTTP(files, root: root)
+        let (inProcess, http, server, library) = try uploadInRounds(pairs: pairs, root: root)
         defer { server.stop() }
 
         report("in-process ingest (8 jobs)", inProcess, pairs: pairs)
@@ -62,6 +56,13 @@ struct ServeBenchmark {
         var latencies: [Double]
         var livePhotos: Int
         var failures: Int
+
+        /// Adds another part's figures.
+        mutating func add(_ other: UploadRun) {
+            seconds += other.seconds
+            latencies += other.latencies
+            failures += other.failures
+        }
     }
 
     private func report(_ name: String, _ run: UploadRun, pairs: Int) {
@@ -71,64 +72,93 @@ struct ServeBenchmark {
             run.livePhotos, run.failures))
     }
 
-    private func ingestInProcess(_ files: [String], library directory: String) throws -> UploadRun {
-        let library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(durableCommits: true))
-        let ingestor = Ingestor(library: library)
-        let next = Atomic<Int>(0)
-        let results = Mutex<(latencies: [Double], failures: Int)>(([], 0))
-        let start = Date()
-        DispatchQueue.concurrentPerform(iterations: Self.clients) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
-                let begin = Date()
-                let outcome = try? ingestor.ingest(fileAt: files[index], owner: "bench", uploadID: "u\(index)")
-                let failed = outcome == nil || outcome?.kind == "rejected" || outcome?.kind == "duplicate"
-                results.withLock {
-                    $0.latencies.append(Date().timeIntervalSince(begin))
-                    if failed { $0.failures += 1 }
-                }
-            }
-        }
-        let seconds = Date().timeIntervalSince(start)
-        let livePhotos = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
-        let (latencies, failures) = results.withLock { ($0.latencies, $0.failures) }
-        return UploadRun(seconds: seconds, latencies: latencies, livePhotos: livePhotos, failures: failures)
-    }
-
-    private func uploadOverHTTP(_ files: [String], root: String) throws -> (UploadRun, LivePairServer, PhotoLibrary) {
+    /// The corpus in `rounds` parts of whole pairs (each made, uploaded both ways, then deleted
+    /// from both libraries but the last, so the disk holds a quarter of it at a time), each part
+    /// uploaded in the order in-process then HTTP, then HTTP then in-process, and so on (ABBA), so
+    /// that both ways meet the same changes of the machine's load; the figures are the sums.
+    private func uploadInRounds(pairs: Int, root: String, rounds: Int = 4) throws -> (
+        UploadRun, UploadRun, LivePairServer, PhotoLibrary
+    ) {
+        let local = try PhotoLibrary.open(at: root + "/library-in-process", configuration: LibraryConfiguration(durableCommits: true))
+        let ingestor = Ingestor(library: local)
         let library = try PhotoLibrary.open(at: root + "/library-http", configuration: LibraryConfiguration(durableCommits: true))
-        let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))
         let server = try LivePairServer(
-            library: library, ingestor: ingestor, tokens: TokenStore(tokens: ["bench-token": "bench"]),
+            library: library, ingestor: Ingestor(library: library, options: IngestOptions(uploadHandling: .move)),
+            tokens: TokenStore(tokens: ["bench-token": "bench"]),
             derivatives: try DirectoryDerivativeCache(directory: library.directory + "/derivatives"),
             configuration: ServerConfiguration(daemon: DaemonConfiguration(port: 0), spoolDirectory: library.directory + "/.serve/uploads"))
+        var inProcess = UploadRun(seconds: 0, latencies: [], livePhotos: 0, failures: 0)
+        var http = inProcess
+        var corpusFiles = 0
+        var corpusBytes: UInt64 = 0
+        for round in 0..<rounds {
+            let roundPairs = pairs / rounds + (round < pairs % rounds ? 1 : 0)
+            let (files, bytes) = try IngestBenchmark.makeUploads(
+                pairs: roundPairs, samples: options.samples + "/live", into: root + "/uploads-\(round)")
+            corpusFiles += files.count
+            corpusBytes += bytes
+            var times: [String] = []
+            for inProcessFirst in [round % 2 == 0, round % 2 != 0] {
+                _ = try IngestBenchmark.shell("sync")
+                if inProcessFirst {
+                    let run = upload(files) { index in
+                        let outcome = try? ingestor.ingest(fileAt: files[index], owner: "bench", uploadID: "r\(round)u\(index)")
+                        return outcome != nil && outcome?.kind != "rejected" && outcome?.kind != "duplicate"
+                    }
+                    inProcess.add(run)
+                    times.append(String(format: "in-process %.2f s", run.seconds))
+                } else {
+                    let run = upload(files, client: { LoopbackHTTPClient(port: server.port) }) { client, index in
+                        let status = (try? client.send(
+                            "PUT", "/v1/uploads/r\(round)u\(index)",
+                            headers: ["Authorization": "Bearer bench-token", "X-Original-Filename": (files[index] as NSString).lastPathComponent],
+                            file: files[index]).status) ?? 0
+                        return status == 201 || status == 202
+                    }
+                    http.add(run)
+                    times.append(String(format: "HTTP %.2f s", run.seconds))
+                }
+            }
+            print("  round \(round + 1) of \(rounds) (\(files.count) files): " + times.joined(separator: ", "))
+            for (library, run) in [(local, 0), (library, 1)] {
+                let made = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).map(\.localIdentifier)
+                if run == 0 { inProcess.livePhotos += made.count } else { http.livePhotos += made.count }
+                if round < rounds - 1 { try library.deleteAssets(withLocalIdentifiers: made) }
+            }
+            try FileManager.default.removeItem(atPath: root + "/uploads-\(round)")
+        }
+        print(String(format: "corpus: %d pairs, %d files, %.2f GB (made a quarter at a time)", pairs, corpusFiles, Double(corpusBytes) / 1e9))
+        return (inProcess, http, server, library)
+    }
+
+    /// Uploads `files` from `clients` threads, each calling `send` (true: the expected outcome)
+    /// with its own client state.
+    private func upload<Client>(
+        _ files: [String], client makeClient: @Sendable () -> Client, _ send: @Sendable (Client, Int) -> Bool
+    ) -> UploadRun {
+        let range = 0..<files.count
         let next = Atomic<Int>(0)
         let results = Mutex<(latencies: [Double], failures: Int)>(([], 0))
         let start = Date()
         DispatchQueue.concurrentPerform(iterations: Self.clients) { _ in
-            let client = LoopbackHTTPClient(port: server.port)
+            let client = makeClient()
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
+                guard index < range.upperBound else { return }
                 let begin = Date()
-                var status = 0
-                if let body = FileManager.default.contents(atPath: files[index]) {
-                    status = (try? client.send(
-                        "PUT", "/v1/uploads/u\(index)",
-                        headers: ["Authorization": "Bearer bench-token", "X-Original-Filename": (files[index] as NSString).lastPathComponent],
-                        body: [UInt8](body)).status) ?? 0
-                }
+                let succeeded = send(client, index)
                 results.withLock {
                     $0.latencies.append(Date().timeIntervalSince(begin))
-                    if status != 201 && status != 202 { $0.failures += 1 }
+                    if !succeeded { $0.failures += 1 }
                 }
             }
         }
-        let seconds = Date().timeIntervalSince(start)
-        let livePhotos = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).count
         let (latencies, failures) = results.withLock { ($0.latencies, $0.failures) }
-        return (UploadRun(seconds: seconds, latencies: latencies, livePhotos: livePhotos, failures: failures), server, library)
+        return UploadRun(seconds: Date().timeIntervalSince(start), latencies: latencies, livePhotos: 0, failures: failures)
+    }
+
+    private func upload(_ files: [String], _ send: @escaping @Sendable (Int) -> Bool) -> UploadRun {
+        upload(files, client: { () }) { _, index in send(index) }
     }
 
     /// GET figures.

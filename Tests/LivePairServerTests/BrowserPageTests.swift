@@ -8,6 +8,17 @@ extension ServeHTTPTests {
     /// and sees the motion play and the still come back. Screenshots are kept under
     /// `.build/serve-browser/` (the path is printed).
     @Test func livePhotoPageInChromium() throws {
+        try Self.runBrowserScript("live_photo_page.py", still: "live/IMG_3582.HEIC", movie: "live/IMG_3582.mov", expecting: "ok: asset")
+    }
+
+    /// Drag and drop: both halves of a pair dropped on the upload box at once (a real `drop`
+    /// event with a DataTransfer holding the two files) become one Live Photo tile.
+    @Test func droppedPairBecomesOneLivePhotoInChromium() throws {
+        try Self.runBrowserScript("drop_upload.py", still: "live/train.jpg", movie: "live/train.mov", expecting: "ok: dropped asset")
+    }
+
+    /// Runs `browser/<script>` against a fresh server with alice's token and the pair's files.
+    static func runBrowserScript(_ script: String, still: String, movie: String, expecting success: String) throws {
         let tools = ProcessInfo.processInfo.environment["LIVEPAIR_TOOLS_DIR"] ?? "/opt/livepair-tools"
         let python = tools + "/venv-browser/bin/python"
         try #require(
@@ -15,14 +26,13 @@ extension ServeHTTPTests {
             "Playwright's venv is missing at \(python): run scripts/setup.sh")
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "/usr/bin/chromium is missing: run scripts/setup.sh")
         let server = try ServeProcess()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("browser/live_photo_page.py").path
-        let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/serve-browser").path
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let shots = here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/serve-browser").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [
-            script, server.base, "alice-token", SampleMedia.path("live/IMG_3582.HEIC"), SampleMedia.path("live/IMG_3582.mov"),
-            shots,
+            here.appendingPathComponent("browser/" + script).path, server.base, "alice-token", SampleMedia.path(still),
+            SampleMedia.path(movie), shots,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -30,9 +40,9 @@ extension ServeHTTPTests {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        print("browser test screenshots: \(shots)\n\(text)")
+        print("browser test \(script), screenshots: \(shots)\n\(text)")
         #expect(process.terminationStatus == 0, "the browser check failed:\n\(text)\nserver log:\n\(server.logText.suffix(4000))")
-        #expect(text.contains("ok: asset"))
+        #expect(text.contains(success))
         server.stop()
     }
 }

@@ -52,6 +52,15 @@ final class RawConnection {
         return bytes
     }
 
+    /// What arrives within `timeout` seconds: some bytes, [] when nothing did, nil when the peer closed.
+    func read(timeout: Double) -> [UInt8]? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? Array(buffer[0..<count]) : nil
+    }
+
     /// The status line of what the server answered (empty when it closed without answering).
     func statusLine() -> String {
         let text = String(decoding: readAll(limit: 4096), as: UTF8.self)

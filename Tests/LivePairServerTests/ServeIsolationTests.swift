@@ -56,6 +56,21 @@ extension ServeHTTPTests {
         server.stop()
     }
 
+    /// A 401 decided from the headers waits until the body is read and dropped: a client that
+    /// sends its whole upload before reading the answer never meets a closed connection (EPIPE).
+    @Test func earlyAnswersLetTheClientFinishSendingItsBody() throws {
+        let server = try ServeProcess()
+        let body = try SampleMedia.bytes(Self.pairs[0].movie)
+        let connection = try RawConnection(port: server.port)
+        #expect(connection.send(
+            "PUT /v1/uploads/early HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wrong-token\r\n"
+                + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"))
+        usleep(300_000)  // the answer is decided by now; the body follows
+        #expect(connection.send(body), "the server closed the connection before the body was sent")
+        #expect(connection.statusLine() == "HTTP/1.1 401 Unauthorized")
+        #expect(server.stop() == 0)
+    }
+
     /// Originals and derivatives: content types, ETag and If-None-Match (304), Range (206 and
     /// 416), the derivative made once and then read from the cache; a long poll wakes up on a change.
     @Test func filesRangesAndCaching() throws {

@@ -10,16 +10,23 @@ final class ServeProcess: @unchecked Sendable {
     let library: String
     let logPath: String
     let extraArguments: [String]
+    /// How the library is named on the command line (`--library DIR`, or `--catalog URL --store DIR`).
+    let libraryArguments: [String]
+    /// Variables added to the server's environment.
+    let environment: [String: String]
     private(set) var process: Process
     private(set) var port: UInt16 = 0
     static let tokens = ["alice-token": "alice", "bob-token": "bob", "carol-token": "carol", "dave-token": "dave", "erin-token": "erin"]
 
-    /// Starts a server with `arguments` added to the command line.
-    init(_ arguments: [String] = []) throws {
+    /// Starts a server with `arguments` added to the command line, on its own library or on the
+    /// one `libraryArguments` name (several servers on one catalog and store).
+    init(_ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-serve-\(UUID().uuidString)").path
         library = directory + "/library"
         logPath = directory + "/serve.log"
         extraArguments = arguments
+        self.libraryArguments = libraryArguments ?? ["--library", library]
+        self.environment = environment
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let tokens = Self.tokens.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
         try (tokens + "\n").write(toFile: directory + "/tokens", atomically: true, encoding: .utf8)
@@ -41,7 +48,8 @@ final class ServeProcess: @unchecked Sendable {
         let started = Process()
         started.executableURL = binary
         started.arguments =
-            ["serve", "--library", library, "--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+            ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+        started.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         started.standardOutput = log
         started.standardError = log
         try started.run()

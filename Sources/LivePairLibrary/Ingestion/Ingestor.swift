@@ -54,8 +54,13 @@ public final class Ingestor: Sendable {
     ///   - owner: the tenant or user; pairing and deduplication stay within one owner.
     ///   - originalFilename: the name the client gave (kept as data, never used as a path).
     ///   - uploadID: the client's identifier for this upload, to recognise retries.
+    ///   - knownContent: the file's digest and size when the caller computed them while writing
+    ///     the file (a server hashing an upload as it spools it), so the store does not read it
+    ///     again to hash it (see `ResourceStore.link(fileAt:knownContent:durability:)`). Only for
+    ///     a file the caller wrote itself and that nothing writes any more; used in move mode.
     public func ingest(
-        fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil
+        fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil,
+        knownContent: StoredResource? = nil
     ) throws(LibraryError) -> IngestOutcome {
         let name = originalFilename ?? uploadID ?? "upload"
         let identity = identifier.identify(path: path)
@@ -84,7 +89,7 @@ public final class Ingestor: Sendable {
             do throws(LibraryError) {
                 let outcome = try storeAndDecide(
                     path, classification: classification, identity: identity, owner: owner,
-                    originalFilename: originalFilename, uploadID: uploadID, name: name)
+                    originalFilename: originalFilename, uploadID: uploadID, name: name, knownContent: knownContent)
                 finishMove(of: path, outcome: outcome)
                 logDecision(outcome, owner: owner, uploadID: uploadID)
                 return outcome
@@ -99,11 +104,11 @@ public final class Ingestor: Sendable {
     /// Stores the upload (not yet flushed) and has it decided in a group commit.
     private func storeAndDecide(
         _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
-        originalFilename: String?, uploadID: String?, name: String
+        originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource?
     ) throws(LibraryError) -> IngestOutcome {
         switch try stage(
             path, classification: classification, identity: identity, owner: owner, originalFilename: originalFilename,
-            uploadID: uploadID, name: name)
+            uploadID: uploadID, name: name, knownContent: knownContent)
         {
         case let .decided(outcome):
             return outcome
@@ -120,17 +125,23 @@ public final class Ingestor: Sendable {
         case waiting(IngestMember)
     }
 
-    /// Stores the upload without a flush (copied, or hard-linked in move mode) and makes its group member.
+    /// Stores the upload without a flush (copied, or hard-linked in move mode, not hashed again
+    /// when its content is known) and makes its group member.
     func stage(
         _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
-        originalFilename: String?, uploadID: String?, name: String
+        originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource? = nil
     ) throws(LibraryError) -> Staged {
         try FaultInjection.inject(.custom("ingest-store-upload"), library.configuration.faultInjector)
         let stored: StoredResource
         do throws(ResourceStoreError) {
             switch options.uploadHandling {
             case .copy: stored = try library.store.store(fileAt: path, durability: .deferred)
-            case .move: stored = try library.store.link(fileAt: path, durability: .deferred)
+            case .move:
+                if let knownContent {
+                    stored = try library.store.link(fileAt: path, knownContent: knownContent, durability: .deferred)
+                } else {
+                    stored = try library.store.link(fileAt: path, durability: .deferred)
+                }
             }
         } catch {
             throw .store(error)

@@ -1,3 +1,5 @@
+import LivePairFormats
+
 extension PhotoLibrary {
     /// The resources of `asset` (for a Live Photo: the still and the paired movie), in the order
     /// they were added.
@@ -16,6 +18,25 @@ extension PhotoLibrary {
     public func storagePath(for resource: LibraryAssetResource) throws(LibraryError) -> String {
         do throws(ResourceStoreError) {
             return try store.localPath(for: resource.digest)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Whether `storagePath(for:)` is the stored file itself (a directory store), so reading a
+    /// part of a resource there costs no download; false for an S3 store, whose
+    /// `byteSource(for:)` reads ranges with ranged GETs instead.
+    public var resourcesAreLocalFiles: Bool { store is DirectoryStore }
+
+    /// The store holding the resources' bytes (a `DirectoryStore` or an `S3ResourceStore`), for
+    /// hosts that keep their own files beside it (a server's derivative cache). Never remove or
+    /// change what the library stored there.
+    public var resourceStore: any ResourceStore { store }
+
+    /// Random access to the bytes of `resource` (ranged GETs for an S3 store: nothing else is fetched).
+    public func byteSource(for resource: LibraryAssetResource) throws(LibraryError) -> any ByteSource {
+        do throws(ResourceStoreError) {
+            return try store.byteSource(for: resource.digest)
         } catch {
             throw .store(error)
         }

@@ -88,6 +88,21 @@ public final class DirectoryStore: ResourceStore {
     /// removes `path` once its catalog change has committed, and never writes to it again (the
     /// store's file is the same inode). Durable before it returns unless `durability` is `.deferred`.
     public func link(fileAt path: String, durability: StoreDurability = .immediate) throws(ResourceStoreError) -> StoredResource {
+        try linkFile(path, knownContent: nil, durability: durability)
+    }
+
+    /// `link(fileAt:durability:)` without reading the file to hash it: `knownContent` is taken
+    /// as its digest once the linked file's size matches (else `sourceChanged`). When a link
+    /// cannot be made the file is copied, and hashed as it is copied.
+    public func link(fileAt path: String, knownContent: StoredResource, durability: StoreDurability) throws(ResourceStoreError)
+        -> StoredResource
+    {
+        try linkFile(path, knownContent: knownContent, durability: durability)
+    }
+
+    private func linkFile(_ path: String, knownContent: StoredResource?, durability: StoreDurability) throws(ResourceStoreError)
+        -> StoredResource
+    {
         guard let info = POSIXFile.status(path), POSIXFile.isRegular(info) else {
             throw .io(path: path, reason: "not a regular file or missing")
         }
@@ -100,7 +115,14 @@ public final class DirectoryStore: ResourceStore {
         guard let descriptor = lockLinkedTemporary(temporary) else { return try store(fileAt: path, durability: durability) }
         let resource: StoredResource
         do throws(ResourceStoreError) {
-            resource = try Self.hash(descriptor, path: path, copyingTo: nil, temporary: temporary)
+            if let knownContent {
+                guard let linked = POSIXFile.status(descriptor), UInt64(linked.st_size) == knownContent.size else {
+                    throw ResourceStoreError.sourceChanged(path: path)
+                }
+                resource = knownContent
+            } else {
+                resource = try Self.hash(descriptor, path: path, copyingTo: nil, temporary: temporary)
+            }
         } catch {
             discard(temporary: temporary, descriptor: descriptor)
             throw error

@@ -20,6 +20,14 @@ public protocol ResourceStore: Sendable {
     /// committed): a hard link where the store can make one, else a copy.
     func link(fileAt path: String, durability: StoreDurability) throws(ResourceStoreError) -> StoredResource
 
+    /// `link(fileAt:durability:)` for a file whose digest and size the caller computed while
+    /// writing it (an upload hashed as it was spooled), so its bytes are not read again to hash
+    /// them. The caller vouches for `knownContent`: only for a file it wrote itself, that nothing
+    /// writes any more (a directory store checks the size; an S3 store sends the digest, which
+    /// the server checks against the bytes).
+    func link(fileAt path: String, knownContent: StoredResource, durability: StoreDurability) throws(ResourceStoreError)
+        -> StoredResource
+
     /// Makes the resources of `digests`, stored with `.deferred` durability, durable. Throws
     /// `notFound` for a digest that is not stored.
     func flush(_ digests: [ContentDigest]) throws(ResourceStoreError)
@@ -70,5 +78,12 @@ extension ResourceStore {
     /// Stores the file at `path` for a move, durably before it returns.
     public func link(fileAt path: String) throws(ResourceStoreError) -> StoredResource {
         try link(fileAt: path, durability: .immediate)
+    }
+
+    /// A store that cannot use a known digest hashes the file again.
+    public func link(fileAt path: String, knownContent: StoredResource, durability: StoreDurability) throws(ResourceStoreError)
+        -> StoredResource
+    {
+        try link(fileAt: path, durability: durability)
     }
 }

@@ -5,15 +5,17 @@ import LivePairLibrary
 import LivePairLogging
 import LivePairServer
 
-/// `livepair serve --library DIR [--listen HOST:PORT] --tokens FILE`: the HTTP service (uploads,
-/// assets, derivatives, changes, the web page) over a library, until SIGTERM or SIGINT.
+/// `livepair serve (--library DIR | --catalog URL --store URL) [--listen HOST:PORT] --tokens FILE`:
+/// the HTTP service (uploads, assets, derivatives, changes, the web page) over a library, until
+/// SIGTERM or SIGINT. Several processes on one catalog and store are one service.
 public enum ServeCommand: Command {
     /// The subcommand name.
     public static let name = "serve"
     /// One line saying what it does.
     public static let abstract = MediaCommandCatalog.serve
     /// The usage line.
-    public static let usage = "livepair serve --library <dir> --tokens <file> [--listen <host>:<port>] [options]"
+    public static let usage =
+        "livepair serve (--library <dir> | --catalog <url> --store <url>) --tokens <file> [--listen <host>:<port>] [options]"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -26,12 +28,24 @@ public enum ServeCommand: Command {
         reverse proxy in front for TLS and HTTP/2 (an nginx example is in the HTTP API's
         documentation). The API is described there and at GET /v1/openapi.json.
 
+        With --catalog and --store, several serve processes on one PostgreSQL catalog and one
+        store are one service: an upload's pending half on one links with its partner uploaded
+        to another, GET /v1/changes on one reports commits made on any, and a derivative one
+        made is reused by all. The catalog must exist ('livepair library init --catalog <url>
+        --store <url>' creates it).
+
         USAGE: \(usage)
 
         OPTIONS:
           --library <dir>         The library directory (created if needed).
-          --catalog <url>, --store <url>
-                                  The multi-node form (PostgreSQL catalog, S3 store): not in this build.
+          --catalog <url>         The multi-node form's catalog: postgresql://USER@/DB?host=/socket/dir
+                                  (any libpq URI) or a SQLite file (default: $LIVEPAIR_CATALOG).
+          --store <url>           Its store: a directory the nodes share, or s3://BUCKET/PREFIX
+                                  (default: $LIVEPAIR_STORE).
+          --s3-endpoint <url>     The S3 server of an s3:// store, http://HOST:PORT (default:
+                                  $LIVEPAIR_S3_ENDPOINT; keys from AWS_ACCESS_KEY_ID,
+                                  AWS_SECRET_ACCESS_KEY, AWS_REGION; local copies in
+                                  $LIVEPAIR_S3_CACHE).
           --tokens <file>         Lines 'TOKEN OWNER': each token sees only its owner's assets.
           --listen <host>:<port>  IPv4 address and port (default: 127.0.0.1:8080; port 0: any free port).
           --upload-limit <bytes>  Largest upload accepted (default: 1073741824); larger ones get 413.
@@ -56,7 +70,7 @@ public enum ServeCommand: Command {
             parsed = try ParsedArguments(
                 arguments, flags: [],
                 options: [
-                    "library", "catalog", "store", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
+                    "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit",
                 ])
         } catch {
@@ -87,16 +101,14 @@ public enum ServeCommand: Command {
         let logger = Logger(label: "livepair.serve")
         let server: LivePairServer
         do {
-            let library = try PhotoLibrary.open(at: settings.libraryPath)
+            let (library, places) = try open(settings.selection)
             let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))
-            let serveDirectory = library.directory + "/.serve"
-            let cache = try DirectoryDerivativeCache(directory: library.directory + "/derivatives")
             var configuration = ServerConfiguration(
-                daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: serveDirectory + "/uploads")
+                daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)
             configuration.longPollLimit = settings.longPollLimit
             server = try LivePairServer(
-                library: library, ingestor: ingestor, tokens: tokens, derivatives: cache, configuration: configuration,
-                logger: logger)
+                library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
+                configuration: configuration, logger: logger)
         } catch {
             streams.printError("Error: \(error)")
             return .failure
@@ -110,6 +122,20 @@ public enum ServeCommand: Command {
         waitForTermination(server: server, tokens: tokens, logger: logger)
         logger.info("stopped")
         return .success
+    }
+
+    /// Opens the selected library (an existing one: the multi-node form never creates a catalog,
+    /// `livepair library init` does) and says where this node spools uploads and caches derivatives.
+    private static func open(_ selection: LibrarySelection) throws -> (PhotoLibrary, ServePlaces) {
+        guard selection.directory == nil else {
+            let library = try selection.open()
+            return (library, try ServePlaces(library: library))
+        }
+        var configuration = LibraryConfiguration()
+        configuration.openMode = .openExisting
+        configuration.hearsOtherProcessesAtOnce = true  // GET /v1/changes hears the other nodes' commits at once
+        let library = try selection.open(configuration: configuration)
+        return (library, try ServePlaces(sharedStore: library))
     }
 
     /// Blocks until SIGTERM or SIGINT (then stops the server gracefully); SIGHUP reloads the tokens.

@@ -3,21 +3,17 @@ import LivePairServer
 
 /// `livepair serve`'s options, checked.
 struct ServeSettings {
-    var libraryPath: String
+    /// The library: `--library DIR`, or `--catalog URL --store URL` (the multi-node form).
+    var selection: LibrarySelection
     var tokensPath: String
     var daemon: DaemonConfiguration
     var uploadLimit: Int64
     var longPollLimit: Double
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
-        if parsed.options["catalog"] != nil || parsed.options["store"] != nil {
-            throw UsageError(
-                "'--catalog' and '--store' (the multi-node form) are not available in this build; use '--library <dir>'.")
-        }
-        guard let library = parsed.options["library"] else { throw UsageError("Missing expected option '--library <dir>'.") }
+        selection = try LibrarySelection(parsed)
         guard let tokens = parsed.options["tokens"] else { throw UsageError("Missing expected option '--tokens <file>'.") }
         guard parsed.positionals.isEmpty else { throw UsageError("Unexpected argument '\(parsed.positionals[0])'.") }
-        libraryPath = library
         tokensPath = tokens
         let listen = parsed.options["listen"] ?? "127.0.0.1:8080"
         let parts = listen.split(separator: ":", omittingEmptySubsequences: false)

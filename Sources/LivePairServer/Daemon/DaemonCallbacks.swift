@@ -26,6 +26,21 @@ enum DaemonCallbacks {
         daemon.completed(exchange, normally: livepair_mhd_completed_ok(code) != 0)
     }
 
+    /// `MHD_ContentReaderCallback` of a streamed response: the `ResponseStream`'s queued bytes.
+    static let streamRead: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+        guard let context, let buffer else { return livepair_mhd_end_of_stream() }
+        let stream = Unmanaged<ResponseStream>.fromOpaque(context).takeUnretainedValue()
+        let count = stream.read(into: UnsafeMutableRawPointer(buffer), capacity: capacity)
+        return count < 0 ? livepair_mhd_end_of_stream() : count
+    }
+
+    /// `MHD_ContentReaderFreeCallback` of a streamed response: releases its `ResponseStream`.
+    static let streamRelease: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        let stream = Unmanaged<ResponseStream>.fromOpaque(context).takeRetainedValue()
+        stream.release()
+    }
+
     /// `MHD_KeyValueIterator`: collects headers or query arguments into a `ValueCollector`.
     static let collect: MHD_KeyValueIterator = { context, _, key, value in
         guard let context, let key else { return livepair_mhd_yes() }

@@ -75,7 +75,9 @@ public final class HTTPDaemon: @unchecked Sendable {
             let exchange = begin(connection: connection, url: url, method: method)
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             activity.withLock { $0.exchanges += 1 }
-            if case let .respond(response) = exchange.plan { return queue(response, on: connection, for: exchange) }
+            if case let .respond(response) = exchange.plan, !Self.drainsBodyFirst(exchange.request) {
+                return queue(response, on: connection, for: exchange)
+            }
             return true
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
@@ -85,6 +87,10 @@ public final class HTTPDaemon: @unchecked Sendable {
                 return false  // a client trickling its body: close the connection
             }
             exchange.bytesReceived += Int64(uploadDataSize.pointee)
+            if exchange.queued == nil, case let .respond(response) = exchange.plan, exchange.bytesReceived > Self.drainLimit {
+                uploadDataSize.pointee = 0
+                return queue(response, on: connection, for: exchange)  // drained enough: answer, then close
+            }
             if exchange.queued == nil, let spool = exchange.spool {
                 spool.append(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
             }
@@ -95,10 +101,11 @@ public final class HTTPDaemon: @unchecked Sendable {
         if let response = exchange.ready.withLock({ $0.take() }) { return queue(response, on: connection, for: exchange) }
         if exchange.handedOver { return true }
         exchange.handedOver = true
+        if case let .respond(response) = exchange.plan { return queue(response, on: connection, for: exchange) }  // body drained
         guard case let .receive(_, offThread, respond) = exchange.plan else { return true }
         let body = exchange.spool?.finish() ?? .none
         guard offThread else { return queue(respond(body), on: connection, for: exchange) }
-        let suspended = SuspendedConnection(pointer: connection)
+        let suspended = ConnectionPointer(pointer: connection)
         MHD_suspend_connection(connection)
         activity.withLock { $0.work += 1 }
         workQueue.async { [self] in
@@ -108,6 +115,20 @@ public final class HTTPDaemon: @unchecked Sendable {
             activity.withLock { $0.work -= 1 }
         }
         return true
+    }
+
+    /// The most body bytes read and dropped before an early answer (401, 404, 413...) is sent.
+    static let drainLimit: Int64 = 16 << 20
+
+    /// Whether an answer decided before the body arrived waits until the body is read and
+    /// dropped: a client still sending would otherwise meet a closed connection (EPIPE or a reset
+    /// that can destroy the answer) instead of reading it. Not for a client that waits for
+    /// `100 Continue` (it sends no body then), nor for a body longer than `drainLimit` (the answer
+    /// goes at once and the connection is closed, as RFC 9112 allows).
+    static func drainsBodyFirst(_ request: HTTPRequest) -> Bool {
+        if request.header("expect")?.lowercased() == "100-continue" { return false }
+        if let length = request.contentLength { return length > 0 && length <= drainLimit }
+        return request.header("transfer-encoding") != nil
     }
 
     /// A new exchange: the request copied out of the connection and the handler's plan.
@@ -160,6 +181,11 @@ public final class HTTPDaemon: @unchecked Sendable {
                 if case let .bytes(bytes) = response.body { body = bytes } else { body = [] }
                 made = body.withUnsafeBytes { livepair_mhd_response_bytes($0.baseAddress, $0.count) }
             }
+        case let .stream(stream):
+            stream.attach(to: connection)
+            let context = Unmanaged.passRetained(stream).toOpaque()
+            made = livepair_mhd_response_stream(context, DaemonCallbacks.streamRead, DaemonCallbacks.streamRelease)
+            if made == nil { Unmanaged<ResponseStream>.fromOpaque(context).release() }
         }
         guard let made else { return false }
         for header in response.headers { _ = livepair_mhd_add_header(made, header.name, header.value) }
@@ -178,10 +204,4 @@ public final class HTTPDaemon: @unchecked Sendable {
                 request: exchange.request, response: exchange.queued, seconds: exchange.elapsedSeconds,
                 completed: normally, bytesReceived: exchange.bytesReceived))
     }
-}
-
-/// A suspended connection, handed to the work queue that resumes it.
-private struct SuspendedConnection: @unchecked Sendable {
-    // @unchecked: the pointer is only passed back to MHD_resume_connection, which is thread-safe.
-    let pointer: OpaquePointer
 }

@@ -2,11 +2,15 @@ import Foundation
 
 /// Where made derivatives (stills, placeholders, motion movies) are kept so the next request is a
 /// file read. Keys name the content (the resources' digests, the kind and the size), so an entry
-/// never goes stale. The embedded library keeps them in a directory beside its store; a
-/// multi-node service would keep them in its object store (not written yet).
+/// never goes stale. The embedded library keeps them in a directory beside its store; nodes that
+/// share a directory store share one directory in it, so a derivative one node made is a file
+/// read on every other.
 public protocol DerivativeCache: Sendable {
-    /// The local file holding `key`, when it is cached.
+    /// The local file holding `key`, when it is cached (may wait for a remote store).
     func file(for key: String) -> String?
+    /// The local file holding `key` when it is there without waiting for anything remote (what
+    /// the daemon's own threads ask).
+    func fileWithoutWaiting(for key: String) -> String?
     /// A fresh temporary path, on the cache's file system, to make `key` into.
     func temporaryPath(for key: String) -> String
     /// Moves the made file at `temporaryPath` into the cache under `key` (atomically: a reader
@@ -14,20 +18,31 @@ public protocol DerivativeCache: Sendable {
     func insert(_ temporaryPath: String, for key: String) throws(HTTPError) -> String
 }
 
+extension DerivativeCache {
+    /// A cache with nothing remote: the same as `file(for:)`.
+    public func fileWithoutWaiting(for key: String) -> String? { file(for: key) }
+}
+
 /// Derivatives as files in one directory (`<library>/derivatives` for `livepair serve --library`).
 public struct DirectoryDerivativeCache: DerivativeCache {
     /// The directory.
     public let directory: String
+    /// Where derivatives are made before they are renamed in (on the same file system; one per
+    /// host when several hosts share `directory`, since leftovers are recognised by process ID).
+    public let temporaryDirectory: String
 
-    /// A cache in `directory` (created when needed; temporary files of dead processes removed).
-    public init(directory: String) throws(HTTPError) {
+    /// A cache in `directory`, making files in `temporaryDirectory` (default `directory/.tmp`);
+    /// both created when needed, temporary files of dead processes removed.
+    public init(directory: String, temporaryDirectory: String? = nil) throws(HTTPError) {
         self.directory = directory
+        self.temporaryDirectory = temporaryDirectory ?? directory + "/.tmp"
         do {
-            try FileManager.default.createDirectory(atPath: directory + "/.tmp", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: self.temporaryDirectory, withIntermediateDirectories: true)
         } catch {
             throw .internal("cannot create the derivative cache \(directory)")
         }
-        SpoolDirectory.removeFilesOfDeadProcesses(in: directory + "/.tmp")
+        SpoolDirectory.removeFilesOfDeadProcesses(in: self.temporaryDirectory)
     }
 
     /// The cached file for `key`, when there.
@@ -38,7 +53,7 @@ public struct DirectoryDerivativeCache: DerivativeCache {
 
     /// A temporary path named after this process, so a restart can remove what a crash left.
     public func temporaryPath(for key: String) -> String {
-        SpoolDirectory.uniquePath(in: directory + "/.tmp", suffix: key)
+        SpoolDirectory.uniquePath(in: temporaryDirectory, suffix: key)
     }
 
     /// Renames the made file into place.

@@ -18,7 +18,7 @@ struct DerivativeMaker: Sendable {
     func cachedFile(_ derivative: Derivative, resources: [LibraryAssetResource]) -> (path: String, key: String)? {
         let (photo, video) = Self.sources(resources)
         let key = derivative.key(photo: photo, video: video)
-        return cache.file(for: key).map { ($0, key) }
+        return cache.fileWithoutWaiting(for: key).map { ($0, key) }
     }
 
     /// The still and the movie a derivative is made from.

@@ -14,7 +14,20 @@ enum FileResponder {
     ) throws(HTTPError) -> HTTPResponse {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .notFound("the file is not available") }
-        let size = Int64(status.st_size)
+        return try respond(to: request, size: Int64(status.st_size), etag: etag, contentType: contentType, extraHeaders: extraHeaders) {
+            range throws(HTTPError) in
+            let offset = range?.lowerBound ?? 0
+            return .file(path: path, offset: offset, length: (range?.upperBound ?? Int64(status.st_size) - 1) - offset + 1)
+        }
+    }
+
+    /// The response for content of `size` bytes whose body `body` gives: the whole content for a
+    /// nil range, else the bytes of the range (both ends included). `body` is not called for 304.
+    static func respond(
+        to request: HTTPRequest, size: Int64, etag: String, contentType: String,
+        extraHeaders: [(name: String, value: String)] = [],
+        body: (ClosedRange<Int64>?) throws(HTTPError) -> HTTPResponse.Body
+    ) throws(HTTPError) -> HTTPResponse {
         let quoted = "\"\(etag)\""
         var headers: [(name: String, value: String)] = [
             ("ETag", quoted), ("Cache-Control", immutableCaching), ("Accept-Ranges", "bytes"), ("Content-Type", contentType),
@@ -25,11 +38,9 @@ enum FileResponder {
             return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
         }
         guard let range = try ByteRange.resolve(request.header("range"), size: size) else {
-            return HTTPResponse(status: 200, headers: headers, body: .file(path: path, offset: 0, length: size))
+            return HTTPResponse(status: 200, headers: headers, body: try body(nil))
         }
         headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"))
-        return HTTPResponse(
-            status: 206, headers: headers,
-            body: .file(path: path, offset: range.lowerBound, length: range.upperBound - range.lowerBound + 1))
+        return HTTPResponse(status: 206, headers: headers, body: try body(range))
     }
 }

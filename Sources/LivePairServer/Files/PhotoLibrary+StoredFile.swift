@@ -1,3 +1,4 @@
+import LivePairFormats
 import LivePairLibrary
 
 extension PhotoLibrary {
@@ -6,6 +7,18 @@ extension PhotoLibrary {
     func storedFile(for resource: LibraryAssetResource) throws(HTTPError) -> String {
         do throws(LibraryError) {
             return try storagePath(for: resource)
+        } catch {
+            throw .internal("the resource cannot be read from the store")
+        }
+    }
+
+    /// The bytes `range` of `resource` (ranged GETs for an S3 store).
+    func read(_ resource: LibraryAssetResource, range: ClosedRange<Int64>) throws(HTTPError) -> [UInt8] {
+        let count = Int(range.upperBound - range.lowerBound + 1)
+        do {
+            let bytes = try byteSource(for: resource).read(at: UInt64(range.lowerBound), count: count)
+            guard bytes.count == count else { throw HTTPError.internal("the resource is shorter than its catalog entry") }
+            return bytes
         } catch {
             throw .internal("the resource cannot be read from the store")
         }

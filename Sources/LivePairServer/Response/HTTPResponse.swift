@@ -10,6 +10,8 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// `length` bytes of the file at `path` from `offset` (read by the daemon, never whole in memory).
         case file(path: String, offset: Int64, length: Int64)
+        /// Bytes written while the response is sent (sent chunked, of unknown length).
+        case stream(ResponseStream)
     }
 
     /// The status code.
@@ -34,6 +36,7 @@ public struct HTTPResponse: Sendable {
         case .empty: return 0
         case let .bytes(bytes): return Int64(bytes.count)
         case let .file(_, _, length): return length
+        case .stream: return 0
         }
     }
 

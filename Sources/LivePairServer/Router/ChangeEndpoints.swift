@@ -6,7 +6,8 @@ extension LivePairService {
     /// `GET /v1/changes?since=N&timeout=S`: the owner's assets inserted, updated and deleted after
     /// change sequence `N`, as a long poll: answers at once when there are some, else waits up to
     /// `S` seconds (at most the configured limit) for some. Without `since`, answers at once with
-    /// the current sequence to start from.
+    /// the current sequence to start from. With `Accept: text/event-stream`, Server-Sent Events
+    /// instead (from `since`, the `Last-Event-ID` header, or now), until the client leaves.
     func changeRoutes() -> [Route] {
         [
             Route(method: "GET", pattern: "/v1/changes", authenticated: true, kind: .blocking) {
@@ -16,41 +17,76 @@ extension LivePairService {
     }
 
     private func changes(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
+        if Self.wantsEventStream(context.request) { return try eventStream(context) }
         let limit = Int(configuration.longPollLimit)
         let timeout = try context.integer("timeout", in: 0...max(0, limit), default: min(25, limit))
-        let since: Int64
-        if let text = context.request.query["since"] {
-            guard let value = Int64(text), value >= 0 else { throw .badRequest("since must be a change sequence (0 or more)") }
-            since = value
-        } else {
-            since = -1
+        guard let since = try Self.sequence(context.request.query["since"], name: "since") else {
+            return JSONText.response(ChangesBody(next: try currentSequence()))
         }
         let deadline = Date().addingTimeInterval(Double(timeout))
+        changeFeed.listen()
+        defer { changeFeed.stopListening() }
         while true {
-            let log: OwnerChangeLog
-            do throws(LibraryError) {
-                log = try library.changeLog(after: max(0, since), owner: context.owner)
-            } catch {
-                throw .internal("the change log cannot be read")
-            }
-            if since < 0 {
-                return JSONText.response(ChangesBody(since: nil, next: log.latestSequence, inserted: [], updated: [], deleted: []))
-            }
+            let seen = changeFeed.currentGeneration
+            let log = try changeLog(after: since, owner: context.owner)
             if !log.isEmpty || Date() >= deadline || shutdown.load(ordering: .acquiring) {
-                return JSONText.response(
-                    ChangesBody(
-                        since: since, next: log.latestSequence, inserted: log.insertedAssetIdentifiers,
-                        updated: log.updatedAssetIdentifiers, deleted: log.deletedAssetIdentifiers))
+                return JSONText.response(ChangesBody(since: since, log: log))
             }
-            usleep(100_000)
+            changeFeed.wait(after: seen, until: deadline)
         }
+    }
+
+    /// The event stream of the owner's changes.
+    private func eventStream(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
+        var since = try Self.sequence(context.request.query["since"], name: "since")
+        if since == nil { since = try Self.sequence(context.request.header("last-event-id"), name: "Last-Event-ID") }
+        if since == nil { since = try currentSequence() }
+        let feed = changeFeed
+        let holder = StreamHolder()
+        let stream = ChangeEventStream(library: library, owner: context.owner, since: since ?? 0) {
+            if let stream = holder.stream { feed.remove(stream) }
+        }
+        holder.stream = stream
+        feed.add(stream)
+        return HTTPResponse(
+            status: 200,
+            headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")],
+            body: .stream(stream.response))
+    }
+
+    private func changeLog(after sequence: Int64, owner: String) throws(HTTPError) -> OwnerChangeLog {
+        do throws(LibraryError) {
+            return try library.changeLog(after: sequence, owner: owner)
+        } catch {
+            throw .internal("the change log cannot be read")
+        }
+    }
+
+    private func currentSequence() throws(HTTPError) -> Int64 {
+        do throws(LibraryError) {
+            return try library.currentChangeSequence()
+        } catch {
+            throw .internal("the change log cannot be read")
+        }
+    }
+
+    /// Whether the client asks for Server-Sent Events.
+    static func wantsEventStream(_ request: HTTPRequest) -> Bool {
+        request.header("accept")?.split(separator: ",").contains {
+            $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() == "text/event-stream"
+        } ?? false
+    }
+
+    /// A change sequence given as `name`; nil when absent.
+    private static func sequence(_ text: String?, name: String) throws(HTTPError) -> Int64? {
+        guard let text else { return nil }
+        guard let value = Int64(text), value >= 0 else { throw .badRequest("\(name) must be a change sequence (0 or more)") }
+        return value
     }
 }
 
-private struct ChangesBody: Encodable {
-    var since: Int64?
-    var next: Int64
-    var inserted: [String]
-    var updated: [String]
-    var deleted: [String]
+/// Lets a stream's release callback name the stream made after it.
+private final class StreamHolder: @unchecked Sendable {
+    // @unchecked: set once before the stream is handed to the daemon, read after.
+    weak var stream: ChangeEventStream?
 }

@@ -5,9 +5,7 @@ extension LivePairService {
     /// `motion.mp4?size=N`) of the token's owner's assets, with ETag, Range and Cache-Control.
     func resourceRoutes() -> [Route] {
         [
-            Route(method: "GET", pattern: "/v1/assets/{id}/resources/{type}", authenticated: true, kind: .quick) {
-                [self] context throws(HTTPError) in try original(context)
-            },
+            originalRoute(),
             derivativeRoute("placeholder.jpg") { _ throws(HTTPError) in .placeholder },
             derivativeRoute("still.jpg") { context throws(HTTPError) in
                 .still(size: try context.integer("size", in: Derivative.sizes, default: 1024))
@@ -36,16 +34,47 @@ extension LivePairService {
         return route
     }
 
+    /// An original: sent from the stored file on the daemon's thread for a directory store; for
+    /// an S3 store, on the work queue: a range with a ranged GET (nothing else fetched), the whole
+    /// original from this node's cached copy (fetched once).
+    private func originalRoute() -> Route {
+        var route = Route(method: "GET", pattern: "/v1/assets/{id}/resources/{type}", authenticated: true, kind: .blocking) {
+            [self] context throws(HTTPError) in try original(context)
+        }
+        route.respondWithoutBlocking = { [self] context throws(HTTPError) in
+            library.resourcesAreLocalFiles ? try original(context) : nil
+        }
+        return route
+    }
+
     private func original(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
         let (_, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
         guard let type = AssetResourceType(rawValue: context.parameter("type")),
             let resource = resources.first(where: { $0.type == type })
         else { throw .notFound("the asset has no such resource") }
         let disposition = "attachment; filename=\"\(resource.exportFilename.filter { $0 != "\"" && $0 != "\\" && $0.isASCII })\""
+        let contentType = Self.mediaType(of: resource.uniformTypeIdentifier)
+        if library.resourcesAreLocalFiles {
+            return try FileResponder.respond(
+                to: context.request, path: try library.storedFile(for: resource), etag: resource.digest.hex,
+                contentType: contentType, extraHeaders: [("Content-Disposition", disposition)])
+        }
         return try FileResponder.respond(
-            to: context.request, path: try library.storedFile(for: resource), etag: resource.digest.hex,
-            contentType: Self.mediaType(of: resource.uniformTypeIdentifier), extraHeaders: [("Content-Disposition", disposition)])
+            to: context.request, size: Int64(resource.size), etag: resource.digest.hex, contentType: contentType,
+            extraHeaders: [("Content-Disposition", disposition)]
+        ) { range throws(HTTPError) in
+            if let range, range.upperBound - range.lowerBound < Self.rangedReadLimit {
+                return .bytes(try library.read(resource, range: range))
+            }
+            let path = try library.storedFile(for: resource)
+            let offset = range?.lowerBound ?? 0
+            return .file(path: path, offset: offset, length: (range?.upperBound ?? Int64(resource.size) - 1) - offset + 1)
+        }
     }
+
+    /// The longest range of an original in an S3 store read with a ranged GET into memory; a
+    /// longer one is sent from this node's cached copy.
+    static let rangedReadLimit: Int64 = 16 << 20
 
     /// The derivative's file response; nil when `onlyCached` and it is not made yet.
     private func derivative(_ derivative: Derivative, _ context: RouteContext, onlyCached: Bool) throws(HTTPError)

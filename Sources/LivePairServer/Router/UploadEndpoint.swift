@@ -35,8 +35,10 @@ extension LivePairService {
         let filename = try Self.originalFilename(context.request.header("x-original-filename"))
         let outcome: IngestOutcome
         do throws(LibraryError) {
+            // Hashed once, while it was spooled: the store takes that digest instead of reading the file again.
             outcome = try ingestor.ingest(
-                fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID)
+                fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID,
+                knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)))
         } catch {
             throw .internal("the upload could not be stored")
         }

@@ -1,0 +1,75 @@
+import Foundation
+import LivePairLibrary
+import LivePairS3
+
+/// Derivatives kept in the S3 bucket of a multi-node service's store (objects
+/// `<prefix>.derivatives/<key>`), so a derivative one node made is reused by every node; each node
+/// keeps the ones it used in a local directory, so its next request is a file read.
+public struct ObjectStoreDerivativeCache: DerivativeCache {
+    /// The S3 client.
+    public let client: S3Client
+    /// The bucket.
+    public let bucket: String
+    /// The key prefix of the derivative objects.
+    public let keyPrefix: String
+    /// This node's copies.
+    public let local: DirectoryDerivativeCache
+
+    /// A cache beside `store` (in its bucket, next to its prefix), with local copies in `localDirectory`.
+    public init(beside store: S3ResourceStore, localDirectory: String) throws(HTTPError) {
+        client = store.client
+        bucket = store.bucket
+        let trimmed = store.prefix.hasSuffix("/") ? String(store.prefix.dropLast()) : store.prefix
+        keyPrefix = trimmed + ".derivatives/"
+        local = try DirectoryDerivativeCache(directory: localDirectory)
+    }
+
+    /// The local copy, fetched from the bucket first when another node made it.
+    public func file(for key: String) -> String? {
+        if let path = local.file(for: key) { return path }
+        let temporary = local.temporaryPath(for: key)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        let fetched: Bool
+        do throws(S3Error) {
+            _ = try client.get(bucket: bucket, key: keyPrefix + key, into: descriptor)
+            fetched = true
+        } catch {
+            fetched = false  // not made yet (or the bucket is unreachable: made again)
+        }
+        close(descriptor)
+        guard fetched else {
+            unlink(temporary)
+            return nil
+        }
+        return try? local.insert(temporary, for: key)
+    }
+
+    /// Only the local copy: the daemon's threads never wait for the bucket.
+    public func fileWithoutWaiting(for key: String) -> String? { local.file(for: key) }
+
+    public func temporaryPath(for key: String) -> String { local.temporaryPath(for: key) }
+
+    /// Uploads the made file (once: another node's identical upload wins), then keeps it locally.
+    public func insert(_ temporaryPath: String, for key: String) throws(HTTPError) -> String {
+        let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            unlink(temporaryPath)
+            throw .internal("cannot read a made derivative")
+        }
+        defer { close(descriptor) }
+        do throws(S3Error) {
+            try client.put(
+                bucket: bucket, key: keyPrefix + key,
+                body: .file(descriptor: descriptor, offset: 0, length: UInt64(status.st_size)), writeOnce: true)
+        } catch where error.kind == .preconditionFailed {
+            // Another node stored it first: the same content, since the key names it.
+        } catch {
+            unlink(temporaryPath)
+            throw .internal("cannot store a derivative in the object store")
+        }
+        return try local.insert(temporaryPath, for: key)
+    }
+}

@@ -1,0 +1,22 @@
+/// The OpenAPI 3.1 description of the HTTP API, served at `GET /v1/openapi.json` (docs/http.md says
+/// the same in prose), assembled from `OpenAPISchemas` and `OpenAPIPaths`.
+enum OpenAPIDocument {
+    /// The document.
+    static let json: String = document.text()
+
+    static let document: OpenAPIValue = [
+        "openapi": "3.1.0",
+        "info": [
+            "title": "LivePair",
+            "version": "1",
+            "description":
+                "Uploads, assets, originals, web derivatives and changes of one LivePair library; every /v1 endpoint but openapi.json needs `Authorization: Bearer TOKEN` and sees only the token's owner's assets (another owner's asset answers 404). See docs/http.md.",
+        ],
+        "components": [
+            "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
+            "schemas": OpenAPISchemas.all,
+        ],
+        "security": [["bearer": []]],
+        "paths": OpenAPIPaths.all,
+    ]
+}
