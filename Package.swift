@@ -81,6 +81,9 @@ let package = Package(
                 "LivePairS3",
             ],
             swiftSettings: strictSettings),
+        // A client of ingest node processes (`livepair import --files-from - --json-lines`): paths
+        // in, outcome lines out. Used by the multi-node tests and `livepair-bench ingest --nodes`.
+        .target(name: "LivePairNodeClient", swiftSettings: strictSettings),
         // A small swift-log-shaped facade (Logger, LogHandler, JSON lines): the library logs through it.
         .target(name: "LivePairLogging", swiftSettings: strictSettings),
         // The HTTP service (`livepair serve`): libmicrohttpd routes over the library, the ingestor and the loader.
@@ -110,7 +113,7 @@ let package = Package(
             dependencies: [
                 "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairCrypto", "LibExifReference",
                 "LivePairPostgres", "LivePairServer",
-                "LivePairCLI",
+                "LivePairCLI", "LivePairNodeClient",
             ],
             swiftSettings: strictSettings),
 
@@ -127,7 +130,7 @@ let package = Package(
         .testTarget(
             name: "LivePairPostgresTests", dependencies: ["LivePairPostgres", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "TestSupport"],
+            name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "LivePairNodeClient", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairCLITests", dependencies: ["LivePairCLI", "LivePairS3", "TestSupport"],

@@ -6,6 +6,10 @@ import Synchronization
 /// user its own).
 public final class PostgresConnection: Sendable {
     private let lock = Mutex(())
+    /// Set once a statement failed because the connection was lost, even when libpq still reports
+    /// the connection as OK (an immediate server shutdown can end a statement with "server closed
+    /// the connection unexpectedly" before the status changes): the pool then drops it.
+    private let broken = Atomic<Bool>(false)
     /// The raw handle, owned by this connection; only used while `lock` is held (or in `deinit`).
     nonisolated(unsafe) private let handle: OpaquePointer
     /// The URI or key=value string it was opened with (PG* environment variables fill what it leaves out).
@@ -35,7 +39,7 @@ public final class PostgresConnection: Sendable {
     }
 
     /// True while the connection is usable (false once the server or the socket went away).
-    public var isOpen: Bool { lock.withLock { _ in PQstatus(handle) == CONNECTION_OK } }
+    public var isOpen: Bool { lock.withLock { _ in !broken.load(ordering: .relaxed) && PQstatus(handle) == CONNECTION_OK } }
 
     /// Runs one statement with `parameters` bound to `$1`, `$2`, ... (sent apart from the text) and
     /// returns its rows.
@@ -86,6 +90,7 @@ public final class PostgresConnection: Sendable {
     /// Copies `result` out of libpq (and frees it), or throws the error it reports.
     private func rows(of result: OpaquePointer?, sql: String) throws(PostgresError) -> PostgresRows {
         guard let result else {
+            broken.store(true, ordering: .relaxed)
             throw PostgresError(kind: .connection, message: Self.message(handle), sql: sql)
         }
         defer { PQclear(result) }
@@ -94,7 +99,10 @@ public final class PostgresConnection: Sendable {
             let state = PQresultErrorField(result, livepair_pg_diag_sqlstate()).map { String(cString: $0) }
             let primary = PQresultErrorField(result, livepair_pg_diag_message_primary()).map { String(cString: $0) }
             let message = primary ?? String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines
-            let lost = PQstatus(handle) != CONNECTION_OK
+            // The server sends a SQLSTATE with every error it reports; an error without one was
+            // raised by libpq itself: the connection failed (lost, closed, unreadable).
+            let lost = PQstatus(handle) != CONNECTION_OK || state == nil
+            if lost { broken.store(true, ordering: .relaxed) }
             throw PostgresError(
                 kind: lost ? .connection : .statement, sqlState: state,
                 message: message.isEmpty ? Self.message(handle) : message, sql: sql)

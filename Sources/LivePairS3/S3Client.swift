@@ -40,6 +40,13 @@ public final class S3Client: Sendable {
         }
     }
 
+    /// Deletes `bucket`. S3 refuses a bucket that still holds objects (`BucketNotEmpty`);
+    /// SeaweedFS deletes it with its objects (the test servers' buckets are dropped that way).
+    public func deleteBucket(_ bucket: String) throws(S3Error) {
+        let target = try S3Target(client: self, operation: "DELETE BUCKET", bucket: bucket, key: nil)
+        _ = try send(target, method: "DELETE", headers: ["x-amz-content-sha256: \(Self.emptyPayloadHash)"], body: .bytes([]))
+    }
+
     /// Stores `body` as `key` in `bucket`, sending its SHA-256 (as `x-amz-content-sha256`, signed,
     /// and as `x-amz-checksum-sha256`, which the server checks against the bytes it received).
     /// Pass `contentSHA256` when the digest is known (a content-addressed store's key), else it

@@ -15,13 +15,18 @@ struct BenchmarkOptions {
     /// For `ingest`: a PostgreSQL catalog URL; the import then also runs with the catalog there
     /// (a fresh schema, dropped after) and the local store, beside the SQLite library.
     var catalog: String?
+    /// For `ingest --nodes`: an `s3://BUCKET/PREFIX` store the node runs also use (each run under a
+    /// prefix of its own; endpoint and keys from LIVEPAIR_S3_ENDPOINT and AWS_*).
+    var store: String?
+    /// For `ingest`: node counts; each runs that many `livepair import --files-from -` processes.
+    var nodes: [Int] = []
 
     /// Errors in the options.
     struct Invalid: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N --catalog URL`.
+    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N --catalog URL --store URL --nodes N,N`.
     init(_ arguments: [String], defaultFileCount: Int) throws {
         fileCount = defaultFileCount
         var index = 0
@@ -38,6 +43,13 @@ struct BenchmarkOptions {
             case "--samples": samples = try value()
             case "--work": work = try value()
             case "--catalog": catalog = try value()
+            case "--store": store = try value()
+            case "--nodes":
+                let counts = try value().split(separator: ",").map { Int($0) }
+                guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= 64 }) else {
+                    throw Invalid(description: "--nodes takes counts from 1 to 64, such as 1,2,4")
+                }
+                nodes = counts.compactMap { $0 }
             case "--rounds":
                 guard let count = Int(try value()), count > 0 else { throw Invalid(description: "--rounds needs a positive number") }
                 rounds = count

@@ -40,7 +40,12 @@ let usage = """
                    real pairs with fresh identifiers) into a new library with durable commits,
                    against `cp -r` + `sync` of the same bytes; pairs/s and the ratio. With
                    --catalog URL, also with a PostgreSQL catalog (a fresh schema) and the local
-                   store, against the SQLite library's copy mode (target <= 1.5x).
+                   store, against the SQLite library's copy mode (target <= 1.5x). With
+                   --nodes 1,2,4 (needs --catalog), also through that many node processes
+                   (`livepair import --files-from - --json-lines`, 8 jobs shared) on PostgreSQL +
+                   a local store and, with --store s3://BUCKET/PREFIX, PostgreSQL + S3, beside
+                   the SQLite library through one node: pairs/s, per-upload p50/p99 (targets:
+                   local store <= 1.5x, S3 with 4 nodes <= 2x the SQLite library's copy mode).
 
       serve        Upload >= 1,000 Live Photo pairs (--files = pairs, default 1000) to `livepair
                    serve`'s server over loopback from 8 clients, beside in-process ingestion of the
@@ -52,6 +57,8 @@ let usage = """
       --samples DIR     Source of the copies (default ./SampleMedia).
       --work DIR        Where the corpus is written (default: a new temporary directory, removed after).
       --catalog URL     For ingest: a PostgreSQL URI (scripts/postgres-test.sh start DIR prints one).
+      --store URL       For ingest --nodes: s3://BUCKET/PREFIX (LIVEPAIR_S3_ENDPOINT, AWS_* keys).
+      --nodes N,N       For ingest: node counts (livepair import --files-from processes).
       --rounds N        LivePair passes; the best is reported (default 5).
       --scale N         validate: measure again at N times the files (default 10; 1 skips it).
     """

@@ -8,6 +8,7 @@ import Synchronization
 /// `livepair import (--library DIR | --catalog URL --store URL) [--owner ID] [--jobs N] [--json] PATH...`: ingests files into a
 /// library as a backend's uploads would arrive: pairs link in any order, motion photos and single
 /// files become assets, unmatched halves stay pending in the library until their partner comes.
+/// With `--files-from FILE|-` it reads the paths as they arrive instead (`ImportStream`): a node.
 public enum ImportCommand: Command {
     /// The subcommand name.
     public static let name = "import"
@@ -15,7 +16,7 @@ public enum ImportCommand: Command {
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
-        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] <path> ..."
+        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] (<path> ... | --files-from <file> [--json-lines] [--scratch <dir>])"
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -52,6 +53,15 @@ public enum ImportCommand: Command {
                                   AWS_SECRET_ACCESS_KEY and AWS_REGION.
           --owner <id>            The owner (tenant or user) of the uploads (default: local).
           --jobs <n>              Files ingested at once (default: 4).
+          --files-from <file>     Read the files to ingest from <file> (- for standard input), one
+                                  path per line, and ingest each as soon as it arrives, until the
+                                  input ends: a long-running ingest process (a node of a backend).
+                                  A path given twice is ingested twice (a retry).
+          --json-lines            With --files-from: print one JSON object per line for each file
+                                  as soon as it is done (the fields of an entry of --json's files).
+          --scratch <dir>         This process's own working folder: with an s3:// store, where
+                                  copies fetched from the bucket are kept (created when missing;
+                                  default: $LIVEPAIR_S3_CACHE, else ~/.cache/livepair-s3).
           --deep                  Also decode each file (image, movie frame) and reject
                                   data that does not decode (0.2 to 1 s per file).
           --json                  Print one JSON object (schema: see the documentation).
@@ -65,10 +75,20 @@ public enum ImportCommand: Command {
     /// Runs `import`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json", "deep"], options: LibrarySelection.optionNames.union(["owner", "jobs"]),
-            streams: streams) {
-        case let .exit(code): return code
-        case let .run(arguments): parsed = arguments
+        do throws(UsageError) {
+            parsed = try ParsedArguments(
+                arguments, flags: ["json", "json-lines", "deep"],
+                options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from", "scratch"]))
+        } catch {
+            return usageFailure(error, streams: streams)
+        }
+        if parsed.has("help") {
+            streams.print(HelpText.wrapped(help))
+            return .success
+        }
+        let listSource = parsed.options["files-from"]
+        if let problem = Self.inputProblem(parsed, listSource: listSource) {
+            return usageFailure(problem, streams: streams)
         }
         let selection: LibrarySelection
         do throws(UsageError) {
@@ -85,12 +105,16 @@ public enum ImportCommand: Command {
             }
             jobs = value
         }
-        let (collected, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let files = ImportFileList.distinct(collected)
+        var list: UnsafeMutablePointer<FILE>?
+        if let listSource {
+            guard let opened = ImportStream.open(listSource, streams: streams) else { return .failure }
+            list = opened
+        }
         let library: PhotoLibrary
         do throws(LibraryError) {
             library = try selection.open(
-                configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded))
+                configuration: LibraryConfiguration(faultInjector: crashInjector(), openMode: .createIfNeeded),
+                s3CacheDirectory: parsed.options["scratch"])
         } catch {
             // The errors about the library directory name it already.
             switch error {
@@ -101,6 +125,20 @@ public enum ImportCommand: Command {
             return .failure
         }
         let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
+        if let list {
+            let stream = ImportStream(
+                file: list, ingestor: ingestor, owner: owner, jobs: jobs, jsonLines: parsed.has("json-lines"), streams: streams)
+            let results = stream.run()
+            let report = ImportReport(library: selection.name, owner: owner, files: results)
+            if parsed.has("json") {
+                streams.print(report.json().rendered())
+            } else if !parsed.has("json-lines") {
+                streams.print(report.text(), terminator: "")
+            }
+            return report.rejected > 0 || report.errors > 0 ? .failure : .success
+        }
+        let (collected, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let files = ImportFileList.distinct(collected)
         let results = ResultSlots<ImportReport.FileResult>(count: files.count)
         let progress = ProgressReporter(streams: streams, label: "Importing", total: files.count, minimumTotal: 20)
         let next = Atomic<Int>(0)
@@ -129,6 +167,24 @@ public enum ImportCommand: Command {
             streams.print(report.text(), terminator: "")
         }
         return anyMissing || report.rejected > 0 || report.errors > 0 ? .failure : .success
+    }
+
+    /// What is wrong with where the files come from: paths and `--files-from` together, neither,
+    /// or `--json-lines` without `--files-from` or with `--json`.
+    private static func inputProblem(_ parsed: ParsedArguments, listSource: String?) -> UsageError? {
+        if listSource == nil && parsed.positionals.isEmpty {
+            return UsageError("Missing expected argument '<path> ...' (or '--files-from <file>').")
+        }
+        if listSource != nil && !parsed.positionals.isEmpty {
+            return UsageError("Give either paths or '--files-from <file>', not both.")
+        }
+        if parsed.has("json-lines") && listSource == nil {
+            return UsageError("'--json-lines' needs '--files-from <file>'.")
+        }
+        if parsed.has("json-lines") && parsed.has("json") {
+            return UsageError("Give either '--json' or '--json-lines', not both.")
+        }
+        return nil
     }
 
     /// Halves that were pending when they arrived but whose partner came later in the same run are

@@ -98,6 +98,11 @@ struct ImportReport {
         ])
     }
 
+    /// One file's object as one compact line (`--json-lines`): the same fields as an entry of `files`.
+    static func lineJSON(_ file: FileResult) -> [UInt8] {
+        json(file).renderedBytes(indent: nil) + [UInt8(ascii: "\n")]
+    }
+
     private static func json(_ file: FileResult) -> JSONValue {
         var fields: [(String, JSONValue)] = [("path", .string(file.path))]
         if let error = file.error {

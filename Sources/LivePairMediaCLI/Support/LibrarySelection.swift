@@ -101,11 +101,15 @@ public struct LibrarySelection: Sendable, Equatable {
 
     /// Opens the library as `configuration` says (open mode, access). A directory library follows
     /// `configuration.openMode` alone; a catalog is created only with `create` (`library init`),
-    /// and a missing one is refused otherwise.
-    public func open(configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false) throws(LibraryError) -> PhotoLibrary {
+    /// and a missing one is refused otherwise. An `s3://` store keeps fetched copies in
+    /// `s3CacheDirectory` (default: `S3ResourceStore.defaultCacheDirectory()`).
+    public func open(
+        configuration: LibraryConfiguration = LibraryConfiguration(), create: Bool = false, s3CacheDirectory: String? = nil
+    ) throws(LibraryError) -> PhotoLibrary {
         if let directory { return try PhotoLibrary.open(at: directory, configuration: configuration) }
         guard let catalog, let store else { throw .invalidRequest("no library selected") }
         return try PhotoLibrary.open(
-            catalog: catalog, store: store, configuration: configuration, create: create, s3Endpoint: s3Endpoint)
+            catalog: catalog, store: store, configuration: configuration, create: create, s3Endpoint: s3Endpoint,
+            s3CacheDirectory: s3CacheDirectory)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import LivePairLibrary
+import Testing
+import TestSupport
+
+/// Four ingest nodes (`livepair import --files-from - --json-lines` processes) sharing one
+/// PostgreSQL catalog and one S3 store (SeaweedFS), fed Live Photos whose two halves go to
+/// different nodes at about the same moment, with retries and byte-identical duplicates; then the
+/// same with two nodes killed (SIGKILL) at random points and their uploads retried on a live node,
+/// and with the PostgreSQL server restarted mid-run. Each run must end with the catalog the corpus
+/// says: exactly its Live Photos (content identifiers and resource digests), nothing pending, and
+/// each resource stored once in the bucket. The suite feeds 200 pairs (100 in the fault scenarios)
+/// to keep its time reasonable on two cores; `scripts/multi-node.sh` runs every scenario with 1,000.
+@Suite(.serialized) struct MultiNodeTests {
+    /// What a run must end with: each content identifier with the digests of its two halves.
+    typealias CatalogSummary = [String: Set<String>]
+
+    /// The pairs of the plain run (the whole corpus).
+    static let pairs = 200
+    /// The pairs of the fault scenarios (the first of the corpus).
+    static let faultPairs = 100
+
+    /// The corpus, written and hashed once per test process.
+    static let corpus: Result<MultiNodeCorpus, any Error> = Result { try MultiNodeCorpus(pairs: pairs) }
+
+    @Test func fourNodesLinkEveryPairOnce() throws {
+        let corpus = try Self.corpus.get()
+        let run = MultiNodeRun(corpus: corpus, scenario: .plain, pairs: corpus.pairs.count)
+        let result = try run.execute()
+        #expect(result.errors == [], "no upload may fail when nothing fails")
+        #expect(result.accepted == corpus.pairs.count, "exactly one upload per pair makes its asset")
+        #expect(result.exitStatuses == [0, 0, 0, 0])
+        try Self.check(result, corpus: corpus, pairs: corpus.pairs.count)
+    }
+
+    @Test func twoNodesKilledUploadsRetriedElsewhere() throws {
+        let corpus = try Self.corpus.get()
+        let run = MultiNodeRun(corpus: corpus, scenario: .killTwoNodes(seed: 0x5EED), pairs: Self.faultPairs)
+        let result = try run.execute()
+        #expect(result.killedAtPair.count == 2)
+        #expect(result.retried > 0, "the killed nodes' unanswered uploads were sent again")
+        try Self.check(result, corpus: corpus, pairs: Self.faultPairs)
+    }
+
+    @Test func serverRestartedMidRunClientsReconnect() throws {
+        let corpus = try Self.corpus.get()
+        let run = MultiNodeRun(corpus: corpus, scenario: .restartServer, pairs: Self.faultPairs)
+        let result = try run.execute()
+        #expect(result.restarted)
+        #expect(result.errors == [], "the nodes reconnect and retry by themselves: no upload fails over a restart")
+        try Self.check(result, corpus: corpus, pairs: Self.faultPairs)
+    }
+
+    /// The final catalog and store of `result` against the first `pairs` pairs of the corpus.
+    static func check(_ result: MultiNodeRun.Result, corpus: MultiNodeCorpus, pairs: Int) throws {
+        let expected = corpus.expected(pairs: pairs)
+        #expect(result.unanswered == [], "every upload has an outcome after the retries")
+        #expect(result.livePhotos == pairs)
+        #expect(result.assets == pairs, "nothing but the Live Photos (duplicates made no asset)")
+        #expect(result.pending == 0)
+        #expect(result.summary == expected, "content identifiers and resource digests as the corpus says")
+        #expect(result.storedObjects == 2 * pairs, "each resource stored once")
+    }
+}

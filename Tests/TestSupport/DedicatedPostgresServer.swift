@@ -1,0 +1,56 @@
+import Foundation
+
+/// A PostgreSQL server of its own (not the process's shared `PostgresTestServer`), for a test that
+/// restarts the server mid-run without disturbing the tests that run beside it. Started through
+/// `scripts/postgres-test.sh` in a new temporary folder; stopped and removed by `stop()`.
+public final class DedicatedPostgresServer: Sendable {
+    /// The folder holding the cluster and the socket.
+    public let directory: String
+    /// The connection URI (database `livepair`).
+    public let url: String
+
+    /// Starts a new server; throws the script's reason when it cannot.
+    public init() throws {
+        let template = strdup("/tmp/lp-pgd.XXXXXX")!
+        defer { free(template) }
+        guard let made = mkdtemp(template) else { throw PostgresTestServer.StartFailure(description: "mkdtemp failed") }
+        directory = String(cString: made)
+        let outcome = PostgresTestServer.runTool(PostgresTestServer.script, ["start", directory])
+        guard outcome.status == 0 else {
+            throw PostgresTestServer.StartFailure(description: "a dedicated PostgreSQL server did not start: \(outcome.error)")
+        }
+        url = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The script starts servers with synchronous_commit off (fast, for tests): a commit then
+        // returns before its WAL is written, and an immediate stop (`restart`) loses it, as a
+        // production server never does. This server is restarted mid-run, so its commits must
+        // survive: on for every session of the database (overrides the command line's default).
+        let durable = PostgresTestServer.runTool(
+            "/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "ALTER DATABASE livepair SET synchronous_commit = on"])
+        guard durable.status == 0 else {
+            stop()
+            throw PostgresTestServer.StartFailure(description: "ALTER DATABASE failed: \(durable.error)")
+        }
+    }
+
+    /// A connection URI whose current schema is a new, empty one.
+    public func freshSchemaURL() throws -> String {
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let created = PostgresTestServer.runTool("/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "CREATE SCHEMA \(schema)"])
+        guard created.status == 0 else {
+            throw PostgresTestServer.StartFailure(description: "CREATE SCHEMA failed: \(created.error)")
+        }
+        return url + "&options=-csearch_path%3D\(schema)"
+    }
+
+    /// Stops the server at once (`-m immediate`, like a crash) and starts it again.
+    public func restart() throws {
+        let outcome = PostgresTestServer.runTool(PostgresTestServer.script, ["restart", directory])
+        guard outcome.status == 0 else { throw PostgresTestServer.StartFailure(description: "restart failed: \(outcome.error)") }
+    }
+
+    /// Stops the server and removes its folder.
+    public func stop() {
+        _ = PostgresTestServer.runTool(PostgresTestServer.script, ["stop", directory])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
