@@ -28,18 +28,27 @@ enum S3StoreTestSupport {
 }
 
 extension S3StoreTestSupport {
-    /// The S3 store of the library at `path`: one bucket per library directory, named in the file
-    /// `<path>.s3-bucket` (beside the directory, which must hold only the library) so that
-    /// reopening the library finds the same bucket.
+    /// The S3 store of the library at `path`: a prefix of its own (`<uuid>/resources/`) in the one
+    /// bucket all libraries of this test process share (as a deployment's libraries would; a bucket
+    /// per library made the server grow volumes per bucket until the disk had none left). The bucket
+    /// and prefix are named in the file `<path>.s3-store` (beside the directory, which must hold only
+    /// the library) so that reopening the library finds the same store.
     static func store(forLibraryAt path: String) throws -> S3ResourceStore {
-        let marker = path + ".s3-bucket"
-        if let bucket = try? String(contentsOfFile: marker, encoding: .utf8) {
-            return try S3ResourceStore(client: try makeClient(), bucket: bucket, prefix: "resources/", cacheDirectory: path + ".s3-cache")
+        let marker = path + ".s3-store"
+        if let text = try? String(contentsOfFile: marker, encoding: .utf8) {
+            let lines = text.split(separator: "\n").map(String.init)
+            return try S3ResourceStore(client: try makeClient(), bucket: lines[0], prefix: lines[1], cacheDirectory: path + ".s3-cache")
         }
-        let client = try makeClient()
-        let bucket = SeaweedFSTestServer.uniqueBucketName("library")
-        try client.createBucket(bucket)
-        try bucket.write(toFile: marker, atomically: true, encoding: .utf8)
-        return try S3ResourceStore(client: client, bucket: bucket, prefix: "resources/", cacheDirectory: path + ".s3-cache")
+        let bucket = try sharedLibraryBucket.get()
+        let prefix = UUID().uuidString.lowercased() + "/resources/"
+        try (bucket + "\n" + prefix + "\n").write(toFile: marker, atomically: true, encoding: .utf8)
+        return try S3ResourceStore(client: try makeClient(), bucket: bucket, prefix: prefix, cacheDirectory: path + ".s3-cache")
+    }
+
+    /// The bucket every library store of this process uses, made on first use.
+    private static let sharedLibraryBucket: Result<String, any Error> = Result {
+        let bucket = SeaweedFSTestServer.uniqueBucketName("libraries")
+        try makeClient().createBucket(bucket)
+        return bucket
     }
 }
