@@ -93,12 +93,13 @@ case "$command" in
   "credentials": [{"accessKey": "$reader_key", "secretKey": "$reader_secret"}],
   "actions": ["Read", "List"]}]}
 EOF
-    # Each new collection (bucket) grows 2 volumes instead of the default 7: with volumes sized to
-    # the free disk, 7 per bucket ran out after about 30 buckets on a disk with 14 GB free (PUTs
-    # then fail with 500 "no free volumes left"). weed reads master.toml from its working directory.
+    # A collection (bucket) grows one volume at a time instead of 7: the volume slots are counted
+    # from the free disk at start, and 7 per bucket ran out after about 30 buckets on a disk with
+    # 14 GB free (PUTs then fail with 500 "no free volumes left"). weed reads master.toml from its
+    # working directory.
     cat > "$dir/master.toml" <<EOF
 [master.volume_growth]
-copy_1 = 2
+copy_1 = 1
 copy_2 = 2
 copy_3 = 1
 copy_other = 1

@@ -13,14 +13,15 @@ enum S3StoreTestSupport {
         return try S3ResourceStore(client: client, bucket: bucket, prefix: prefix, cacheDirectory: try makeTemporaryDirectory("s3-cache"))
     }
 
-    /// A client of the test server.
+    /// A client of the test server, retrying as a deployment would (the server answers 500 for a
+    /// moment while it grows a bucket's volumes).
     static func makeClient() throws -> S3Client {
         let server = try SeaweedFSTestServer.shared()
         return try S3Client(
             configuration: S3Configuration(
                 endpoint: server.endpoint, region: server.region,
                 credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey),
-                retry: S3RetryPolicy(attempts: 2, initialDelayMilliseconds: 50)))
+                retry: S3RetryPolicy(attempts: 4, initialDelayMilliseconds: 100)))
     }
 
     /// True when the library tests run with their resources on S3 (`LIVEPAIR_TEST_STORE=s3`).
