@@ -25,6 +25,8 @@ packages=(
   libimage-exiftool-perl
   ffmpeg
   libheif-examples
+  # The CLI's system-call test counts opens and stats per file under strace.
+  strace
   # The real-browser test of `livepair serve`'s web page (driven by Playwright, below).
   chromium
 )

@@ -21,6 +21,7 @@ struct CLIBenchmark {
         status |= try startUp(livepair: livepair, media: media, scratch: scratch)
         status |= try inspect(livepair: livepair, scratch: scratch)
         status |= try validateAndPair(livepair: livepair, scratch: scratch)
+        status |= try duplicates(livepair: livepair, scratch: scratch)
         return status
     }
 
@@ -67,11 +68,10 @@ struct CLIBenchmark {
             detail: "\(reported) files reported, exit status \(ours.status)", ok: reported == corpus.files.count)
     }
 
-    /// `validate --json` and `pair --json` over distinct Live Photos in nested folders.
+    /// `validate --json` and `pair --json` over distinct Live Photos (each pair its own identifier,
+    /// halves renamed and in different nested folders), made once and cached.
     private func validateAndPair(livepair: String, scratch: URL) throws -> Int32 {
-        let corpus = try LivePairCorpus.make(
-            from: options.samples, count: max(options.fileCount, 2400), into: options.work.map { $0 + "-pairs" })
-        defer { corpus.cleanUp() }
+        let corpus = try CorpusCache.livePhotos(from: options.samples, pairs: max(options.fileCount, 2400) / 2)
         print("validate --json and pair --json: \(corpus.files.count) files, \(corpus.pairCount) distinct Live Photos, "
             + ResourceUsage.mebibytes(corpus.totalBytes))
         let exiftool = try exiftoolRun(corpus.files, scratch: scratch)
@@ -89,6 +89,49 @@ struct CLIBenchmark {
         return status
     }
 
+    /// `pair --json` over a pile of 1,200 hard links to one still, beside 1,200 distinct files of
+    /// the same size and identity (copies of that still whose last bytes differ): the worst case
+    /// for duplicate detection, where every file must be fingerprinted.
+    private func duplicates(livepair: String, scratch: URL) throws -> Int32 {
+        let count = 1200
+        let still = BenchmarkCorpus.samplesRoot(options.samples) + "/live/IMG_3582.HEIC"
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: still)))
+        let links = scratch.appendingPathComponent("links"), distinct = scratch.appendingPathComponent("distinct")
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: distinct, withIntermediateDirectories: true)
+        let original = links.appendingPathComponent("IMG_0000.HEIC").path
+        try Data(bytes).write(to: URL(fileURLWithPath: original))
+        var distinctFiles: [String] = []
+        for index in 1..<count {
+            try FileManager.default.linkItem(atPath: original, toPath: links.appendingPathComponent(String(format: "IMG_%04d.HEIC", index)).path)
+        }
+        for index in 0..<count {
+            var copy = bytes
+            withUnsafeBytes(of: UInt64(index).bigEndian) { copy.replaceSubrange(copy.count - 8..<copy.count, with: $0) }
+            let path = distinct.appendingPathComponent(String(format: "IMG_%04d.HEIC", index)).path
+            try Data(copy).write(to: URL(fileURLWithPath: path))
+            distinctFiles.append(path)
+        }
+        try BenchmarkCorpus.warmPageCache([original] + distinctFiles)
+        print("duplicates: pair --json over \(count) paths of \(ResourceUsage.mebibytes(UInt64(bytes.count))) each")
+        var times: [String: Double] = [:]
+        for (name, folder) in [("hard links to one file", links), ("distinct same-size files", distinct)] {
+            let ours = try runs(livepair, ["pair", "--json", folder.path], scratch: scratch)
+            let output = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent("out.json")))
+            let object = output as? [String: Any]
+            let groups = (object?["duplicates"] as? [Any])?.count ?? -1
+            let unpaired = (object?["unpaired"] as? [Any])?.count ?? -1
+            let ambiguous = (object?["ambiguous"] as? [Any])?.count ?? -1
+            print(name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + String(format: "%9.4f s (cpu %7.3f s)   runs %@   %d duplicate groups, %d unpaired, %d ambiguous",
+                    ours.best.seconds, ours.best.cpu, Self.list(ours.all), groups, unpaired, ambiguous))
+            times[name] = ours.best.seconds
+        }
+        let ratio = (times["hard links to one file"] ?? 0) / (times["distinct same-size files"] ?? 1)
+        print(String(format: "links / distinct: %.2fx (target: about 1x or less)", ratio))
+        return ratio > 1.5 ? 1 : 0
+    }
+
     /// True for a validated asset that is a Live Photo with both halves.
     private static func isCompleteLivePhoto(_ asset: [String: Any]) -> Bool {
         asset["kind"] as? String == "live-photo" && asset["photo"] is String && asset["video"] is String
@@ -103,12 +146,28 @@ struct CLIBenchmark {
 
     /// The best of `options.rounds` runs; the last run's output is kept in `scratch/out.json`.
     private func best(_ path: String, _ arguments: [String], scratch: URL) throws -> (seconds: Double, cpu: Double, status: Int32) {
+        let measured = try runs(path, arguments, scratch: scratch)
+        print("  runs: " + Self.list(measured.all))
+        return measured.best
+    }
+
+    /// `options.rounds` runs: each one's wall time and the best; the last run's output is kept in `scratch/out.json`.
+    private func runs(
+        _ path: String, _ arguments: [String], scratch: URL
+    ) throws -> (best: (seconds: Double, cpu: Double, status: Int32), all: [Double]) {
         var best = (seconds: Double.infinity, cpu: Double.infinity, status: Int32(0))
+        var all: [Double] = []
         for _ in 0..<options.rounds {
             let run = try ProcessTimer.run(path, arguments, output: scratch.appendingPathComponent("out.json").path)
+            all.append(run.seconds)
             if run.seconds < best.seconds { best = run }
         }
-        return best
+        return (best, all)
+    }
+
+    /// Wall times in seconds, for the log: "0.412 0.398 0.405".
+    private static func list(_ times: [Double]) -> String {
+        times.map { String(format: "%.3f", $0) }.joined(separator: " ")
     }
 
     /// Prints both sides (wall and CPU time) and the ratios; the wall-time ratio is held to `target`.

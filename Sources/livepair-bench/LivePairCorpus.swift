@@ -28,7 +28,12 @@ struct LivePairCorpus {
     /// keeps only the pages identification reads (recorded by identifying the copy in memory) and
     /// is a hole elsewhere: LivePair reads exactly the same bytes as from a full copy, while 20,000
     /// files fit in memory and on disk.
-    static func make(from samples: String, count: Int, into work: String?, sparse: Bool = false) throws -> LivePairCorpus {
+    ///
+    /// With `livePhotosOnly`, every file is a half of a distinct Live Photo (`count / 2` pairs,
+    /// each with its own identifier) and nothing else is written.
+    static func make(
+        from samples: String, count: Int, into work: String?, sparse: Bool = false, livePhotosOnly: Bool = false
+    ) throws -> LivePairCorpus {
         let sampleFiles = try BenchmarkCorpus.sampleFiles(under: samples)
         let identifier = ResourceIdentifier()
         let templates = try sampleFiles.map { path in
@@ -60,7 +65,8 @@ struct LivePairCorpus {
         var generator = SplitMix64(seed: 0x5EED)
         while files.count < count {
             serial += 1
-            let unitIndex = serial % (pairs.count + singles.count)
+            let unitIndex = serial % (livePhotosOnly ? pairs.count : pairs.count + singles.count)
+            if livePhotosOnly && files.count + 2 > count { break }
             if unitIndex < pairs.count, files.count + 2 <= count {
                 let (photo, video) = pairs[unitIndex]
                 let fresh = UUID(generator: &generator)

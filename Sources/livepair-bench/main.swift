@@ -28,8 +28,10 @@ let usage = """
       cli          The livepair process from spawn to exit, beside exiftool in the same run:
                    start-up against a Swift program importing only Foundation (40 runs), then
                    inspect --json over >= 1,200 files and validate --json and pair --json over
-                   >= 2,400 files (distinct Live Photos) against one exiftool process reading the
-                   identifiers (targets 100x and 50x). Needs livepair and livepair-media built
+                   >= 2,400 files (1,200 distinct Live Photos, made once and cached in the
+                   temporary folder) against one exiftool process reading the identifiers
+                   (targets 100x and 50x); then pair --json over 1,200 hard links to one file
+                   beside 1,200 distinct same-size files. Needs livepair and livepair-media built
                    next to livepair-bench (swift build -c release).
       walk         Walk a tree of --files empty files (default 20000, 200 per folder) with
                    LivePair's FileCollector and with a FileManager enumerator; both times.

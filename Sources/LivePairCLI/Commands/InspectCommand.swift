@@ -41,7 +41,9 @@ public enum InspectCommand: Command {
         if parsed.has("json") {
             streams.print(JSONValue.array(identities.map(InspectReport.json)))
         } else {
-            streams.print(InspectReport.table(identities), terminator: "")
+            var buffer = OutputBuffer(capacity: 256 * (identities.count + 2))
+            InspectReport.writeTable(identities, into: &buffer)
+            streams.write(buffer.bytes)
         }
         let failed = anyMissing || identities.contains { !$0.isComplete }
         return failed ? .failure : .success

@@ -38,51 +38,89 @@ enum InspectReport {
         ])
     }
 
-    /// A readable table: one row per file, then its errors indented below it, then a summary line.
-    static func table(_ identities: [ResourceIdentity]) -> String {
+    /// Writes the readable table into `buffer`: one row per file, then its errors indented below
+    /// it, then a summary line.
+    static func writeTable(_ identities: [ResourceIdentity], into buffer: inout OutputBuffer) {
         let header = ["PATH", "FORMAT", "ROLE", "CONTENT IDENTIFIER", "STILL", "SIZE", "ORIENT", "DURATION", "CODECS", "CAPTURED"]
-        var rows: [[String]] = []
-        for identity in identities {
-            let size = identity.width.flatMap { width in identity.height.map { "\(width)x\($0)" } } ?? "-"
-            let codecs = [identity.videoCodec, identity.audioCodec].compactMap { $0 }.joined(separator: "+")
-            rows.append([
-                TerminalText.path(identity.path), identity.format.rawValue, identity.role.rawValue,
-                identity.contentIdentifier.map { TerminalText.escaped($0.rawValue) } ?? "-",
-                identity.stillImageTime.map { format($0, digits: 3) + "s" } ?? "-",
-                size, identity.orientation.map(String.init) ?? "-",
-                identity.duration.map { format($0, digits: 3) + "s" } ?? "-",
-                codecs.isEmpty ? "-" : TerminalText.escaped(codecs),
-                identity.captureDate?.iso8601 ?? "-",
-            ])
-        }
+        let rows = identities.map(cells)
         var widths = header.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
         }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }
-        var text = line(header) + "\n"
-        for (identity, row) in zip(identities, rows) {
-            text += line(row) + "\n"
-            if let motion = identity.motionPhoto {
-                let range = motion.videoOffset.map { offset in "video at \(offset), " + Wording.count(Int(motion.videoLength ?? 0), "byte") }
-                    ?? "video missing"
-                text += "    motion photo (\(TerminalText.escaped(motion.vendor))): \(range)"
-                text += motion.presentationTimestampUs.map { ", still at \($0) us" } ?? ""
-                text += "\n"
+        // Cells padded to their column's width (in characters) and two spaces apart; the last unpadded.
+        func writeLine(_ cells: [String]) {
+            for (column, cell) in cells.enumerated() {
+                buffer.append(cell)
+                if column < cells.count - 1 {
+                    buffer.append(UInt8(ascii: " "), count: widths[column] - cell.count + 2)
+                }
             }
-            for issue in identity.issues { text += "    error[\(issue.code)]: \(TerminalText.escaped(issue.message))\n" }
+            buffer.append(UInt8(ascii: "\n"))
+        }
+        writeLine(header)
+        for (identity, row) in zip(identities, rows) {
+            writeLine(row)
+            if let motion = identity.motionPhoto {
+                buffer.append("    motion photo (")
+                buffer.append(shown: motion.vendor)
+                buffer.append("): ")
+                if let offset = motion.videoOffset {
+                    buffer.append("video at ")
+                    buffer.append(decimal: Int64(offset))
+                    buffer.append(", ")
+                    buffer.append(count: Int(motion.videoLength ?? 0), "byte")
+                } else {
+                    buffer.append("video missing")
+                }
+                if let timestamp = motion.presentationTimestampUs {
+                    buffer.append(", still at ")
+                    buffer.append(decimal: timestamp)
+                    buffer.append(" us")
+                }
+                buffer.append(UInt8(ascii: "\n"))
+            }
+            for issue in identity.issues {
+                buffer.append("    error[")
+                buffer.append(issue.code)
+                buffer.append("]: ")
+                buffer.append(shown: issue.message)
+                buffer.append(UInt8(ascii: "\n"))
+            }
         }
         let failed = identities.filter { !$0.isComplete }.count
         var counts: [ResourceRole: Int] = [:]
         for identity in identities { counts[identity.role, default: 0] += 1 }
-        let roles = ResourceRole.allCases.compactMap { role in counts[role].map { "\($0) \(role.rawValue)" } }
-        text += Wording.count(identities.count, "file") + (roles.isEmpty ? "" : ": ") + roles.joined(separator: ", ")
-        text += failed > 0 ? "; \(failed) could not be read completely\n" : "\n"
-        return text
+        buffer.append(count: identities.count, "file")
+        var first = true
+        for role in ResourceRole.allCases {
+            guard let count = counts[role] else { continue }
+            buffer.append(first ? ": " : ", ")
+            first = false
+            buffer.append(decimal: count)
+            buffer.append(UInt8(ascii: " "))
+            buffer.append(role.rawValue)
+        }
+        if failed > 0 {
+            buffer.append("; ")
+            buffer.append(decimal: failed)
+            buffer.append(" could not be read completely")
+        }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// The table cells of one file, as shown (escaped for a terminal).
+    private static func cells(_ identity: ResourceIdentity) -> [String] {
+        let size = identity.width.flatMap { width in identity.height.map { "\(width)x\($0)" } } ?? "-"
+        let codecs = [identity.videoCodec, identity.audioCodec].compactMap { $0 }.joined(separator: "+")
+        return [
+            TerminalText.path(identity.path), identity.format.rawValue, identity.role.rawValue,
+            identity.contentIdentifier.map { TerminalText.escaped($0.rawValue) } ?? "-",
+            identity.stillImageTime.map { format($0, digits: 3) + "s" } ?? "-",
+            size, identity.orientation.map(String.init) ?? "-",
+            identity.duration.map { format($0, digits: 3) + "s" } ?? "-",
+            codecs.isEmpty ? "-" : TerminalText.escaped(codecs),
+            identity.captureDate?.iso8601 ?? "-",
+        ]
     }
 
     /// `value` with `digits` decimals.

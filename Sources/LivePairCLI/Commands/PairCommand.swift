@@ -49,7 +49,9 @@ public enum PairCommand: Command {
         if parsed.has("json") {
             streams.print(PairReport.json(result))
         } else {
-            streams.print(PairReport.text(result), terminator: "")
+            var buffer = OutputBuffer(capacity: 256 * (identities.count + 2))
+            PairReport.writeText(result, into: &buffer)
+            streams.write(buffer.bytes)
         }
         let failed = anyMissing || identities.contains { !$0.isComplete }
         return failed ? .failure : .success

@@ -44,34 +44,84 @@ enum PairReport {
         ])
     }
 
-    /// The readable report: one section per kind, then a summary line.
-    static func text(_ result: PairingResult) -> String {
-        var text = ""
-        let show = TerminalText.path
-        func section(_ title: String, _ lines: [String]) {
-            guard !lines.isEmpty else { return }
-            text += "\(title) (\(lines.count)):\n"
-            for line in lines { text += "  \(line)\n" }
+    /// Writes the readable report into `buffer`: one section per kind, then a summary line.
+    static func writeText(_ result: PairingResult, into buffer: inout OutputBuffer) {
+        // A section: its title and count, then one line per item, written by `writeItem`.
+        func section<Item>(_ title: String, _ items: [Item], _ writeItem: (Item, inout OutputBuffer) -> Void) {
+            guard !items.isEmpty else { return }
+            buffer.append(title)
+            buffer.append(" (")
+            buffer.append(decimal: items.count)
+            buffer.append("):\n")
+            for item in items {
+                buffer.append("  ")
+                writeItem(item, &buffer)
+                buffer.append(UInt8(ascii: "\n"))
+            }
         }
-        section("Live Photos", result.pairs.map { pair in
-            let identifier = pair.contentIdentifier?.rawValue ?? "(no identifier)"
-            return "\(identifier)  \(show(pair.photo.path)) + \(show(pair.video.path))" + (pair.isWeak ? "  [weak: matched by name]" : "")
-        })
-        section("Motion photos", result.motionPhotos.map { show($0.path) })
-        section("Ambiguous", result.ambiguous.map { match in
-            let chosen = match.chosen.map { "chose \(show($0.photo.path)) + \(show($0.video.path)) by \(match.rule)" } ?? "no pair (\(match.rule))"
-            return "\(match.contentIdentifier.rawValue)  \((match.photos + match.videos).map(show).joined(separator: ", "))  -> \(chosen)"
-        })
-        section("Unpaired", result.unpaired.map { entry in
-            let identifier = entry.resource.contentIdentifier.map { "  \($0.rawValue)" } ?? ""
-            return "\(show(entry.resource.path))  \(entry.resource.role.rawValue)\(identifier)  \(entry.reason.rawValue)"
-        })
-        section("Duplicates", result.duplicates.map { group in
-            "\(group.duplicates.map(show).joined(separator: ", ")) = \(show(group.original))  (\(group.kind.rawValue))"
-        })
-        text += Wording.count(result.pairs.count, "Live Photo") + " (\(result.pairs.filter(\.isWeak).count) weak), "
-            + Wording.count(result.motionPhotos.count, "motion photo") + ", \(result.unpaired.count) unpaired, "
-            + "\(result.ambiguous.count) ambiguous, " + Wording.count(result.duplicates.count, "duplicate group") + "\n"
-        return text
+        func writePaths(_ paths: [String], separator: String, into buffer: inout OutputBuffer) {
+            for (index, path) in paths.enumerated() {
+                if index > 0 { buffer.append(separator) }
+                buffer.append(shown: path)
+            }
+        }
+        section("Live Photos", result.pairs) { pair, buffer in
+            buffer.append(pair.contentIdentifier?.rawValue ?? "(no identifier)")
+            buffer.append("  ")
+            buffer.append(shown: pair.photo.path)
+            buffer.append(" + ")
+            buffer.append(shown: pair.video.path)
+            if pair.isWeak { buffer.append("  [weak: matched by name]") }
+        }
+        section("Motion photos", result.motionPhotos) { photo, buffer in buffer.append(shown: photo.path) }
+        section("Ambiguous", result.ambiguous) { match, buffer in
+            buffer.append(match.contentIdentifier.rawValue)
+            buffer.append("  ")
+            writePaths(match.photos + match.videos, separator: ", ", into: &buffer)
+            buffer.append("  -> ")
+            if let chosen = match.chosen {
+                buffer.append("chose ")
+                buffer.append(shown: chosen.photo.path)
+                buffer.append(" + ")
+                buffer.append(shown: chosen.video.path)
+                buffer.append(" by ")
+                buffer.append(match.rule)
+            } else {
+                buffer.append("no pair (")
+                buffer.append(match.rule)
+                buffer.append(")")
+            }
+        }
+        section("Unpaired", result.unpaired) { entry, buffer in
+            buffer.append(shown: entry.resource.path)
+            buffer.append("  ")
+            buffer.append(entry.resource.role.rawValue)
+            if let identifier = entry.resource.contentIdentifier {
+                buffer.append("  ")
+                buffer.append(identifier.rawValue)
+            }
+            buffer.append("  ")
+            buffer.append(entry.reason.rawValue)
+        }
+        section("Duplicates", result.duplicates) { group, buffer in
+            writePaths(group.duplicates, separator: ", ", into: &buffer)
+            buffer.append(" = ")
+            buffer.append(shown: group.original)
+            buffer.append("  (")
+            buffer.append(group.kind.rawValue)
+            buffer.append(")")
+        }
+        buffer.append(count: result.pairs.count, "Live Photo")
+        buffer.append(" (")
+        buffer.append(decimal: result.pairs.filter(\.isWeak).count)
+        buffer.append(" weak), ")
+        buffer.append(count: result.motionPhotos.count, "motion photo")
+        buffer.append(", ")
+        buffer.append(decimal: result.unpaired.count)
+        buffer.append(" unpaired, ")
+        buffer.append(decimal: result.ambiguous.count)
+        buffer.append(" ambiguous, ")
+        buffer.append(count: result.duplicates.count, "duplicate group")
+        buffer.append(UInt8(ascii: "\n"))
     }
 }

@@ -76,7 +76,9 @@ public enum ValidateCommand: Command {
         if parsed.has("json") {
             streams.print(ValidateReport.json(shown, counts: report.countsBySeverity))
         } else {
-            streams.print(ValidateReport.text(shown, counts: report.countsBySeverity), terminator: "")
+            var buffer = OutputBuffer(capacity: 256 * (shown.assets.count + shown.files.count + 2))
+            ValidateReport.writeText(shown, counts: report.countsBySeverity, into: &buffer)
+            streams.write(buffer.bytes)
         }
         return report.hasErrors || anyMissing ? .failure : .success
     }

@@ -43,37 +43,70 @@ package enum ValidateReport {
         ])
     }
 
-    /// The readable report: assets with their findings, then other files with findings, then a summary.
-    static func text(_ report: ValidationReport, counts: [Severity: Int]) -> String {
-        var text = ""
-        func findingLines(_ findings: [Finding]) {
+    /// Writes the readable report into `buffer`: assets with their findings, then other files
+    /// with findings, then a summary.
+    static func writeText(_ report: ValidationReport, counts: [Severity: Int], into buffer: inout OutputBuffer) {
+        func writeFindings(_ findings: [Finding]) {
             for finding in findings {
-                text += "    \(finding.severity.rawValue.uppercased()) [\(finding.code.rawValue)] \(TerminalText.path(finding.path)): "
-                    + TerminalText.escaped(finding.message) + "\n"
-                text += "      fix: \(TerminalText.escaped(finding.hint))\n"
+                buffer.append("    ")
+                buffer.append(finding.severity.rawValue.uppercased())
+                buffer.append(" [")
+                buffer.append(finding.code.rawValue)
+                buffer.append("] ")
+                buffer.append(shown: finding.path)
+                buffer.append(": ")
+                buffer.append(shown: finding.message)
+                buffer.append("\n      fix: ")
+                buffer.append(shown: finding.hint)
+                buffer.append(UInt8(ascii: "\n"))
             }
         }
         for asset in report.assets {
-            let mark = asset.status == .invalid ? "✗" : asset.status == .warning ? "!" : "✓"
-            let halves = [asset.photo.map(TerminalText.path) ?? "(no photo)", asset.kind == .livePhoto ? (asset.video.map(TerminalText.path) ?? "(no video)") : nil]
-                .compactMap { $0 }.joined(separator: " + ")
-            let identifier = asset.contentIdentifier.map { "\($0.rawValue)  " } ?? ""
-            text += "\(mark) \(asset.kind.rawValue)  \(identifier)\(halves)  \(asset.status.rawValue)\n"
-            findingLines(asset.findings)
+            buffer.append(asset.status == .invalid ? "✗ " : asset.status == .warning ? "! " : "✓ ")
+            buffer.append(asset.kind.rawValue)
+            buffer.append("  ")
+            if let identifier = asset.contentIdentifier {
+                buffer.append(identifier.rawValue)
+                buffer.append("  ")
+            }
+            if let photo = asset.photo { buffer.append(shown: photo) } else { buffer.append("(no photo)") }
+            if asset.kind == .livePhoto {
+                buffer.append(" + ")
+                if let video = asset.video { buffer.append(shown: video) } else { buffer.append("(no video)") }
+            }
+            buffer.append("  ")
+            buffer.append(asset.status.rawValue)
+            buffer.append(UInt8(ascii: "\n"))
+            writeFindings(asset.findings)
         }
         let filesWithFindings = report.files.filter { !$0.findings.isEmpty }
         if !filesWithFindings.isEmpty {
-            text += "Other files:\n"
+            buffer.append("Other files:\n")
             for file in filesWithFindings {
-                text += "  \(TerminalText.path(file.path))  \(file.role.rawValue)\n"
-                findingLines(file.findings)
+                buffer.append("  ")
+                buffer.append(shown: file.path)
+                buffer.append("  ")
+                buffer.append(file.role.rawValue)
+                buffer.append(UInt8(ascii: "\n"))
+                writeFindings(file.findings)
             }
         }
         let statuses = report.assets.map(\.status)
-        text += Wording.count(report.assets.count, "asset") + " (\(statuses.filter { $0 == .valid }.count) valid, "
-            + "\(statuses.filter { $0 == .warning }.count) with warnings, \(statuses.filter { $0 == .invalid }.count) invalid), "
-            + Wording.count(report.files.count, "other file") + "; " + Wording.count(counts[.error] ?? 0, "error") + ", "
-            + Wording.count(counts[.warning] ?? 0, "warning") + ", \(counts[.info] ?? 0) info\n"
-        return text
+        buffer.append(count: report.assets.count, "asset")
+        buffer.append(" (")
+        buffer.append(decimal: statuses.filter { $0 == .valid }.count)
+        buffer.append(" valid, ")
+        buffer.append(decimal: statuses.filter { $0 == .warning }.count)
+        buffer.append(" with warnings, ")
+        buffer.append(decimal: statuses.filter { $0 == .invalid }.count)
+        buffer.append(" invalid), ")
+        buffer.append(count: report.files.count, "other file")
+        buffer.append("; ")
+        buffer.append(count: counts[.error] ?? 0, "error")
+        buffer.append(", ")
+        buffer.append(count: counts[.warning] ?? 0, "warning")
+        buffer.append(", ")
+        buffer.append(decimal: counts[.info] ?? 0)
+        buffer.append(" info\n")
     }
 }

@@ -35,17 +35,13 @@ public enum FileCollector {
         public var reason: String
     }
 
-    /// A file's identity on its file system.
-    private struct FileID: Hashable {
-        let device: UInt64
-        let inode: UInt64
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
     /// The state of one collection.
+    ///
+    /// System calls: one `stat` per path given and per symbolic link (or entry of a file system
+    /// that does not report types); one `open` + `fstat` per folder; nothing per regular file or
+    /// folder met in a folder, whose type and inode come from `readdir`. A regular file's identity
+    /// is then its folder's device and its `d_ino` (the `st_ino` a `stat` would give); the
+    /// reader's own `fstat` gives the identity reports carry (`ResourceIdentity.fileID`).
     private struct Walk {
         var files: [FileID: String] = [:]
         var problems: [Problem] = []
@@ -59,27 +55,45 @@ public enum FileCollector {
                 return
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                walk(path, info)
+                // A folder already walked is not opened again (a link loop ends here).
+                guard !walkedFolders.contains(Self.id(info)) else { return }
+                walk(path)
             } else if let kind = FileSystemPath.nonRegularKind(info.st_mode) {
                 problems.append(Problem(path: path, reason: "not a regular file (\(kind))"))
             } else {
-                let id = FileID(info)
-                if let known = files[id], known < path { return }
-                files[id] = path
+                addFile(path, id: Self.id(info))
             }
         }
 
-        mutating func walk(_ folder: String, _ info: stat) {
-            guard walkedFolders.insert(FileID(info)).inserted else { return }
-            guard let names = FileSystemPath.names(in: folder) else {
+        mutating func addFile(_ path: String, id: FileID) {
+            if let known = files[id], known < path { return }
+            files[id] = path
+        }
+
+        mutating func walk(_ folder: String) {
+            guard let listing = FileSystemPath.listing(of: folder) else {
                 problems.append(Problem(path: folder, reason: FileSystemPath.errorText(errno)))
                 return
             }
+            guard walkedFolders.insert(Self.id(listing.status)).inserted else { return }
+            let device = UInt64(listing.status.st_dev)
             // Keep the path as the user wrote its root, so output matches the command line.
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            for name in names.sorted() where !name.hasPrefix(".") {
-                add(prefix + name)
+            for entry in listing.entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+                let path = prefix + entry.name
+                switch entry.kind {
+                case .regular: addFile(path, id: FileID(device: device, inode: entry.inode))
+                case .directory: walk(path)
+                case let .special(mode):
+                    let kind = FileSystemPath.nonRegularKind(mode) ?? "not a file"
+                    problems.append(Problem(path: path, reason: "not a regular file (\(kind))"))
+                case .symbolicLink, .unknown: add(path)
+                }
             }
+        }
+
+        static func id(_ info: stat) -> FileID {
+            FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
     }
 

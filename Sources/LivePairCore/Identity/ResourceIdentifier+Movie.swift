@@ -26,6 +26,11 @@ extension ResourceIdentifier {
             }.filter { $0 != identifier }
         }
         identity.stillImageTime = parser.stillImageTime(of: movie, source: source)?.seconds
+        if let time = identity.stillImageTime, let track = movie.videoTrack,
+            let nearest = MovieFrameTimes.nearest(to: time, in: track.presentationTimes())
+        {
+            identity.stillImageFrame = StillImageFrame(time: nearest.time, distance: nearest.distance, interval: nearest.interval)
+        }
         identity.make = movie.metadataValue("com.apple.quicktime.make")?.value.stringValue
         identity.model = movie.metadataValue("com.apple.quicktime.model")?.value.stringValue
         identity.role = identity.contentIdentifier != nil ? .livePhotoVideo : .video

@@ -26,7 +26,7 @@ extension ResourceIdentifier {
         }
         var xmp: MotionPhotoXMP?
         if let packet = structure.xmp {
-            xmp = MotionPhotoXMP(packet + structure.extendedXMP.flatMap(\.bytes), limits: limits)
+            xmp = motionPhotoXMP(packet + structure.extendedXMP.flatMap(\.bytes))
         }
         locateMotionPhoto(source, xmp: xmp, topLevelBoxes: nil, into: &identity)
         if structure.reachedStartOfScan {
@@ -65,8 +65,8 @@ extension ResourceIdentifier {
         }
         var xmp: MotionPhotoXMP?
         do {
-            if let packet = try file.xmp(from: source).first {
-                xmp = MotionPhotoXMP(packet.bytes, limits: limits)
+            if let packet = try file.firstXMP(from: source) {
+                xmp = motionPhotoXMP(packet.bytes)
                 if xmp?.claimsMotionPhoto == true, packet.itemID != file.primaryXMPItemID {
                     identity.motionPhotoXMPItemNotPrimary = packet.itemID
                 }
@@ -77,6 +77,17 @@ extension ResourceIdentifier {
         locateMotionPhoto(source, xmp: xmp, topLevelBoxes: file.topLevelBoxes, into: &identity)
         identity.role = stillRole(identity)
     }
+
+    /// The motion-photo facts of an XMP packet. Every fact identification takes from XMP (the
+    /// Camera properties, the Container directory) is in a Google photos namespace, so a packet
+    /// that never names one (an iPhone's, most cameras') is not parsed: its facts are all absent.
+    func motionPhotoXMP(_ packet: [UInt8]) -> MotionPhotoXMP {
+        guard ByteSearch.contains(Self.googlePhotosNamespace, in: packet[...]) else { return MotionPhotoXMP() }
+        return MotionPhotoXMP(packet, limits: limits)
+    }
+
+    /// The start of the Google photos namespace URIs (`XMPNamespace.googleCamera`, `googleContainer`...).
+    private static let googlePhotosNamespace = Array("http://ns.google.com/photos/1.0/".utf8)
 
     /// The EXIF orientation equivalent to HEIF `irot` (anticlockwise) and `imir`, for files without Exif.
     static func orientation(rotationDegrees: Int, mirror: MirrorAxis?) -> Int {

@@ -76,6 +76,8 @@ public struct ResourceIdentity: Sendable, Equatable {
     public var motionPhotoXMPItemNotPrimary: UInt32?
     /// For Live Photo movies: the still's time on the movie timeline, in seconds.
     public var stillImageTime: Double?
+    /// For movies with a still-image time: the video frame nearest it (nil without video frames).
+    public var stillImageFrame: StillImageFrame?
     /// Stored pixel width (before orientation): the primary image, or the video track's coded size.
     public var width: Int?
     /// Stored pixel height.

@@ -42,9 +42,17 @@ enum LivePhotoRules {
                     message: "the movie's still-image time \(MessageFormatting.seconds(time)) is \(position)")
             ]
         }
-        guard let frames = MovieFrameTimes.read(path: movie.path, limits: limits),
-            let nearest = MovieFrameTimes.nearest(to: time, in: frames)
-        else { return [] }
+        // The frame found at identification; read again only for an identity made without it.
+        let nearest: (time: Double, distance: Double, interval: Double)
+        if let frame = movie.stillImageFrame {
+            nearest = (frame.time, frame.distance, frame.interval)
+        } else if let frames = MovieFrameTimes.read(path: movie.path, limits: limits),
+            let found = MovieFrameTimes.nearest(to: time, in: frames)
+        {
+            nearest = found
+        } else {
+            return []
+        }
         // Half the local frame interval: iPhones drop the frame rate in low light, and Apple's own
         // movies then put the still halfway between two frames (1.2017 s between 1.1683 s and
         // 1.2350 s in the 51F2BEF7 sample). 1 ms absorbs timescale rounding.

@@ -5,9 +5,10 @@ import Synchronization
 /// Checks paired resources against the rule catalog (`ValidationRule.catalog`) and reports what
 /// is wrong with each Live Photo, motion photo and loose file, with a fix hint for each finding.
 ///
-/// Validation reads metadata only (plus each paired movie's `moov` again, for its frame times)
-/// unless `options.deep` is set, when it also decodes the still's primary image and the movie's
-/// frame at the still-image time through `deepValidation`. It never modifies a file.
+/// Validation reads metadata only (a movie's frame nearest its still-image time comes with its
+/// identity; only an identity made without it has the movie's `moov` read again) unless
+/// `options.deep` is set, when it also decodes the still's primary image and the movie's frame at
+/// the still-image time through `deepValidation`. It never modifies a file.
 ///
 /// `LivePairCore` holds no decoder: `import LivePair` adds `init(options:limits:)`, which uses the
 /// media bridge for `options.deep`; code that imports `LivePairCore` alone passes its own (or nil).

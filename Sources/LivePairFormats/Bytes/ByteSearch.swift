@@ -18,6 +18,19 @@ public enum ByteSearch {
         }
     }
 
+    /// True when `pattern` occurs in `bytes` (an empty pattern occurs everywhere).
+    public static func contains(_ pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return true }
+        guard bytes.count >= pattern.count else { return false }
+        var searchStart = bytes.startIndex
+        let lastStart = bytes.endIndex - pattern.count
+        while searchStart <= lastStart, let index = firstIndex(of: first, in: bytes[searchStart...lastStart]) {
+            if bytes[index..<index + pattern.count].elementsEqual(pattern) { return true }
+            searchStart = index + 1
+        }
+        return false
+    }
+
     /// Every index where `pattern` starts in `bytes`, ascending (overlapping matches included).
     public static func indices(of pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> [Int] {
         guard let first = pattern.first, bytes.count >= pattern.count else { return [] }

@@ -21,13 +21,21 @@ public struct HeadCachedByteSource: ByteSource {
     /// The name of `base`.
     public var name: String { base.name }
 
-    /// A copy from the head when the range lies inside it (or the head is the whole file), else a read of `base`.
+    /// A copy from the head when the range lies inside it (or the head is the whole file); for a
+    /// range that starts in the head and ends past it, the head's part and a read of the rest
+    /// only (a JPEG reader's 64 KiB window at 0 reads 32 KiB, not 64 again); else a read of `base`.
     public func read(at offset: UInt64, count: Int) throws(FormatError) -> [UInt8] {
         guard count > 0 else { return [] }
         if offset < UInt64(head.count) {
             let start = Int(offset)
             if head.count - start >= count { return Array(head[start..<start + count]) }
             if UInt64(head.count) == base.size { return Array(head[start...]) }
+            let rest = try base.read(at: UInt64(head.count), count: count - (head.count - start))
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(head.count - start + rest.count)
+            bytes += head[start...]
+            bytes += rest
+            return bytes
         }
         return try base.read(at: offset, count: count)
     }

@@ -172,6 +172,13 @@ extension HEIFFile {
         return HEIFExifPayload(itemID: id, tiff: tiff, fileOffset: offset)
     }
 
+    /// Reads the first XMP item (the primary-linked one when there is one), or nil without XMP:
+    /// what `xmp(from:).first` returns, without reading the other items.
+    public func firstXMP(from source: any ByteSource) throws(FormatError) -> HEIFItemData? {
+        guard let id = xmpItemIDs.first else { return nil }
+        return try itemData(id, from: source)
+    }
+
     /// Reads every XMP item (primary-linked first); each result's `bytes` is the XMP packet.
     public func xmp(from source: any ByteSource) throws(FormatError) -> [HEIFItemData] {
         var result: [HEIFItemData] = []
