@@ -93,7 +93,19 @@ case "$command" in
   "credentials": [{"accessKey": "$reader_key", "secretKey": "$reader_secret"}],
   "actions": ["Read", "List"]}]}
 EOF
+    # A collection (bucket) grows one volume at a time instead of 7: the volume slots are counted
+    # from the free disk at start, and 7 per bucket ran out after about 30 buckets on a disk with
+    # 14 GB free (PUTs then fail with 500 "no free volumes left"). weed reads master.toml from its
+    # working directory.
+    cat > "$dir/master.toml" <<EOF
+[master.volume_growth]
+copy_1 = 1
+copy_2 = 2
+copy_3 = 1
+copy_other = 1
+EOF
     read -r master master_grpc volume volume_grpc filer filer_grpc s3 s3_grpc <<<"$(free_ports 8)"
+    cd "$dir"
     setsid "$weed" server -dir="$dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
       -master.port="$master" -master.port.grpc="$master_grpc" -master.telemetry=false \
       -master.volumeSizeLimitMB=64 -volume.port="$volume" -volume.port.grpc="$volume_grpc" -volume.max=0 \

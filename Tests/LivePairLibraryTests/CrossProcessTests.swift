@@ -58,7 +58,9 @@ import Testing
     library.register(observer)
     let before = try library.fetchAssets()
 
-    let run = try LivePairBinary.run(["library", "delete", outcome.localIdentifier, "--json"] + commandLineOptions(for: library))
+    let run = try LivePairBinary.run(
+        ["library", "delete", outcome.localIdentifier, "--json"] + commandLineOptions(for: library),
+        environment: commandLineEnvironment(for: library))
     #expect(run.status == 0, "output: \(run.output) \(run.error)")
     #expect(run.output.contains(outcome.localIdentifier))
 

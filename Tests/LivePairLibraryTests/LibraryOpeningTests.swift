@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 
 /// Opening never lets a catalog that is missing, empty, foreign or another library's make the
-/// library delete its store; read-only opens change nothing.
+/// library delete its store; read-only opens change nothing. Store-neutral: under
+/// `LIVEPAIR_TEST_STORE=s3` the resources are objects (`storedFiles` lists them) and every open
+/// goes through `openDirectoryLibrary`, which passes the S3 store.
 @Suite struct LibraryOpeningTests {
     /// A library holding the train Live Photo plus an unreferenced file old enough to be swept,
     /// closed again; returns its directory and the digests in its store.
@@ -20,19 +22,22 @@ import Testing
         return (directory, stored)
     }
 
+    /// The digests the library's store holds: the files of `resources/`, or the objects of its S3 store.
     private func storedFiles(_ directory: String) throws -> Set<String> {
-        Set(try DirectoryStore(directory: directory + "/resources", removingAbandonedTemporaryFiles: false).allDigests().map(\.hex))
+        if S3StoreTestSupport.librariesUseS3 {
+            return Set(try S3StoreTestSupport.store(forLibraryAt: directory).allDigests().map(\.hex))
+        }
+        return Set(try DirectoryStore(directory: directory + "/resources", removingAbandonedTemporaryFiles: false).allDigests().map(\.hex))
     }
 
     /// Opens `directory` with the sweep at once (grace period 0) and returns the problem it was refused for.
     private func refusal(_ directory: String, access: LibraryAccess = .readWrite) -> LibraryProblem? {
         do {
-            _ = try PhotoLibrary.open(
-                at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0, access: access))
+            _ = try openDirectoryLibrary(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0, access: access))
             Issue.record("\(directory) was opened")
             return nil
         } catch {
-            guard case let .notALibrary(path, problem) = error, path == directory else {
+            guard case let .notALibrary(path, problem) = error as? LibraryError, path == directory else {
                 Issue.record("unexpected error \(error)")
                 return nil
             }
@@ -114,7 +119,7 @@ import Testing
         let (directory, stored) = try populatedLibrary()
         let temporary = directory + "/resources/.tmp/abandoned.tmp"
         #expect(FileManager.default.createFile(atPath: temporary, contents: Data([1])))
-        let library = try PhotoLibrary.open(
+        let library = try openDirectoryLibrary(
             at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0, openMode: .openExisting, access: .readOnly))
         #expect(try storedFiles(directory) == stored)
         #expect(FileManager.default.fileExists(atPath: temporary))
@@ -158,7 +163,7 @@ import Testing
     /// program) removes nothing any more: every removal checks the identity in its transaction.
     @Test func theSweepChecksTheIdentityInItsTransaction() throws {
         let (directory, stored) = try populatedLibrary()
-        let library = try PhotoLibrary.open(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 3600))
+        let library = try openDirectoryLibrary(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 3600))
         #expect(try storedFiles(directory) == stored, "the unreferenced file is younger than the grace period")
         _ = try storageRunProgram("/usr/bin/python3", [
             "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE library_identity SET identity = 'other'\"); c.commit()",

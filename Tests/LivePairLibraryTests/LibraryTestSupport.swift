@@ -63,8 +63,10 @@ func makeLibrary(at directory: String) throws -> PhotoLibrary {
     try openDirectoryLibrary(at: directory, configuration: LibraryConfiguration(orphanGracePeriod: 0))
 }
 
-/// Opens the directory library at `path`, with its resources on S3 under `LIVEPAIR_TEST_STORE=s3`.
-private func openDirectoryLibrary(at path: String, configuration: LibraryConfiguration) throws -> PhotoLibrary {
+/// Opens the directory library at `path`, with its resources on S3 under `LIVEPAIR_TEST_STORE=s3`
+/// (the catalog stays in the directory; `PhotoLibrary.open(at:store:)` applies the same opening and
+/// identity rules).
+func openDirectoryLibrary(at path: String, configuration: LibraryConfiguration) throws -> PhotoLibrary {
     guard S3StoreTestSupport.librariesUseS3 else { return try PhotoLibrary.open(at: path, configuration: configuration) }
     let store = try S3StoreTestSupport.store(forLibraryAt: path)
     return try PhotoLibrary.open(at: path, store: store, configuration: configuration)
@@ -130,11 +132,28 @@ func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_704_067_200
 /// An error thrown by injected faults.
 struct InjectedFault: Error {}
 
-/// The command-line options that name `library` (`--library DIR`, or `--catalog URL --store DIR`).
-func commandLineOptions(for library: PhotoLibrary) -> [String] {
+/// The command-line options that name `library`: `--library DIR`, or `--catalog URL --store DIR`,
+/// or with its resources on S3 `--catalog URL|FILE --store s3://BUCKET/PREFIX --s3-endpoint URL`.
+func commandLineOptions(for library: PhotoLibrary) throws -> [String] {
     switch (library.catalogLocation, library.storeLocation) {
     case let (.postgres(connectionString), .directory(store)): return ["--catalog", connectionString, "--store", store]
-    case let (.postgres(connectionString), .s3): return ["--catalog", connectionString, "--store", library.storeLocation.description]
-    case (.sqlite, _): return ["--library", library.directory]
+    case let (.postgres(connectionString), .s3):
+        return ["--catalog", connectionString, "--store", library.storeLocation.description]
+            + ["--s3-endpoint", try SeaweedFSTestServer.shared().endpoint]
+    case let (.sqlite(path), .s3):
+        return ["--catalog", path, "--store", library.storeLocation.description]
+            + ["--s3-endpoint", try SeaweedFSTestServer.shared().endpoint]
+    case (.sqlite, .directory): return ["--library", library.directory]
     }
+}
+
+/// The environment a `livepair` process needs beside `commandLineOptions(for:)`: the test S3
+/// server's keys when the library's resources are on S3.
+func commandLineEnvironment(for library: PhotoLibrary) throws -> [String: String] {
+    guard case .s3 = library.storeLocation else { return [:] }
+    let server = try SeaweedFSTestServer.shared()
+    return [
+        "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secretAccessKey, "AWS_REGION": server.region,
+        "LIVEPAIR_S3_CACHE": library.directory + ".s3-cache",
+    ]
 }

@@ -10,7 +10,7 @@ struct PostgresCatalogSession: CatalogWriter {
     let notificationChannel: String
 
     /// The asset columns, in the order `decodeAsset` reads them.
-    static let assetColumns = SQLiteCatalogSession.assetColumns
+    static let assetColumns = AssetRow.columns
 
     /// Runs `text` with `parameters`, reporting failures as `LibraryError.catalogServer`.
     @discardableResult
@@ -133,33 +133,9 @@ struct PostgresCatalogSession: CatalogWriter {
         return found
     }
 
-    static func decodeAsset(_ row: PostgresRow) throws(PostgresError) -> Asset? {
-        let latitude = try row.optionalDouble(7)
-        let longitude = try row.optionalDouble(8)
-        var location: AssetLocation?
-        if let latitude, let longitude { location = AssetLocation(latitude: latitude, longitude: longitude) }
-        return Asset(
-            localIdentifier: try row.string(0), mediaType: AssetMediaType(rawValue: Int(try row.int64(1))) ?? .unknown,
-            mediaSubtypes: AssetMediaSubtypes(rawValue: Int(try row.int64(2))), pixelWidth: Int(try row.int64(3)),
-            pixelHeight: Int(try row.int64(4)), duration: try row.double(5),
-            creationDate: try row.optionalDouble(6).map(Date.init(timeIntervalSinceReferenceDate:)), location: location,
-            isFavorite: try row.int64(9) != 0, isHidden: try row.int64(10) != 0,
-            contentIdentifier: try row.optionalString(11), owner: try row.optionalString(12),
-            addedDate: Date(timeIntervalSinceReferenceDate: try row.double(13)),
-            stillImageTime: try row.optionalDouble(14), findings: AssetFindingsJSON.decode(try row.optionalString(15)))
-    }
+    static func decodeAsset(_ row: PostgresRow) throws(PostgresError) -> Asset? { try AssetRow.asset(from: row) }
 
-    private static func assetValues(_ asset: Asset) -> [PostgresValue] {
-        [
-            .text(asset.localIdentifier), .integer(Int64(asset.mediaType.rawValue)),
-            .integer(Int64(asset.mediaSubtypes.rawValue)), .integer(Int64(asset.pixelWidth)),
-            .integer(Int64(asset.pixelHeight)), .real(asset.duration),
-            .optional(asset.creationDate?.timeIntervalSinceReferenceDate), .optional(asset.location?.latitude),
-            .optional(asset.location?.longitude), .integer(asset.isFavorite ? 1 : 0), .integer(asset.isHidden ? 1 : 0),
-            .optional(asset.contentIdentifier), .optional(asset.owner), .real(asset.addedDate.timeIntervalSinceReferenceDate),
-            .optional(asset.stillImageTime), .optional(AssetFindingsJSON.encode(asset.findings)),
-        ]
-    }
+    private static func assetValues(_ asset: Asset) -> [PostgresValue] { AssetRow.values(of: asset).map(value) }
 
     func insertAsset(_ asset: Asset) throws(LibraryError) {
         try run(

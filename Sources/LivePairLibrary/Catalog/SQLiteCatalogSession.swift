@@ -6,8 +6,7 @@ struct SQLiteCatalogSession: CatalogWriter {
     let database: SQLiteDatabase
 
     /// The asset columns, in the order `decodeAsset` reads them.
-    static let assetColumns =
-        "id, media_type, subtypes, pixel_width, pixel_height, duration, creation_date, latitude, longitude, favorite, hidden, content_identifier, owner, added_date, still_image_time, findings"
+    static let assetColumns = AssetRow.columns
 
     /// Runs SQLite work, reporting its errors as `LibraryError.catalog`.
     private func sql<Value>(_ body: () throws(SQLiteError) -> Value) throws(LibraryError) -> Value {
@@ -111,32 +110,9 @@ struct SQLiteCatalogSession: CatalogWriter {
         return found
     }
 
-    static func decodeAsset(_ row: SQLiteStatement) -> Asset? {
-        let latitude = row.optionalDouble(7)
-        let longitude = row.optionalDouble(8)
-        var location: AssetLocation?
-        if let latitude, let longitude { location = AssetLocation(latitude: latitude, longitude: longitude) }
-        return Asset(
-            localIdentifier: row.string(0), mediaType: AssetMediaType(rawValue: Int(row.int64(1))) ?? .unknown,
-            mediaSubtypes: AssetMediaSubtypes(rawValue: Int(row.int64(2))), pixelWidth: Int(row.int64(3)),
-            pixelHeight: Int(row.int64(4)), duration: row.double(5),
-            creationDate: row.optionalDouble(6).map(Date.init(timeIntervalSinceReferenceDate:)), location: location,
-            isFavorite: row.int64(9) != 0, isHidden: row.int64(10) != 0, contentIdentifier: row.optionalString(11),
-            owner: row.optionalString(12), addedDate: Date(timeIntervalSinceReferenceDate: row.double(13)),
-            stillImageTime: row.optionalDouble(14), findings: AssetFindingsJSON.decode(row.optionalString(15)))
-    }
+    static func decodeAsset(_ row: SQLiteStatement) -> Asset? { AssetRow.asset(from: row) }
 
-    private static func assetValues(_ asset: Asset) -> [SQLiteValue] {
-        [
-            .text(asset.localIdentifier), .integer(Int64(asset.mediaType.rawValue)),
-            .integer(Int64(asset.mediaSubtypes.rawValue)), .integer(Int64(asset.pixelWidth)),
-            .integer(Int64(asset.pixelHeight)), .real(asset.duration),
-            .optional(asset.creationDate?.timeIntervalSinceReferenceDate), .optional(asset.location?.latitude),
-            .optional(asset.location?.longitude), .integer(asset.isFavorite ? 1 : 0), .integer(asset.isHidden ? 1 : 0),
-            .optional(asset.contentIdentifier), .optional(asset.owner), .real(asset.addedDate.timeIntervalSinceReferenceDate),
-            .optional(asset.stillImageTime), .optional(AssetFindingsJSON.encode(asset.findings)),
-        ]
-    }
+    private static func assetValues(_ asset: Asset) -> [SQLiteValue] { AssetRow.values(of: asset) }
 
     func insertAsset(_ asset: Asset) throws(LibraryError) {
         try run(

@@ -7,6 +7,9 @@ import LivePairFormats
 struct LibraryOpener {
     let root: String
     let configuration: LibraryConfiguration
+    /// The store the library's resources are really in when it is not the directory's own
+    /// (`PhotoLibrary.open(at:store:)`): an interrupted creation is redone only when it is empty too.
+    var resourceStore: (any ResourceStore)? = nil
 
     private var catalogPath: String { root + "/" + PhotoLibrary.catalogFileName }
     private var storePath: String { root + "/" + PhotoLibrary.resourcesDirectoryName }
@@ -68,6 +71,15 @@ struct LibraryOpener {
             let stored: [ContentDigest]
             do throws(ResourceStoreError) {
                 stored = try DirectoryStore(directory: storePath, removingAbandonedTemporaryFiles: false).allDigests()
+            } catch {
+                throw .store(error)
+            }
+            guard stored.isEmpty else { throw .notALibrary(path: root, problem: .creationInterrupted) }
+        }
+        if let resourceStore {
+            let stored: [ContentDigest]
+            do throws(ResourceStoreError) {
+                stored = try resourceStore.allDigests()
             } catch {
                 throw .store(error)
             }

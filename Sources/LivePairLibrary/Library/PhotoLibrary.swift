@@ -100,15 +100,18 @@ public final class PhotoLibrary: Sendable {
 
     /// Opens the library at `directory` (its catalog, checked and recovered as
     /// `open(at:configuration:)` does) with its resources in `store`, such as an
-    /// `S3ResourceStore` shared by several nodes. The directory's own store only carries the
-    /// library's identity marker; the identity of `store` is not checked.
+    /// `S3ResourceStore`. The identity rules of a directory library hold for `store` too: its
+    /// marker must name the catalog's library (an unmarked store is marked when read-write), so a
+    /// catalog that was replaced or recreated never makes the library sweep `store`'s resources.
     public static func open(
         at directory: String, store: any ResourceStore, configuration: LibraryConfiguration = LibraryConfiguration()
     ) throws(LibraryError) -> PhotoLibrary {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        let local = try LibraryOpener(root: root, configuration: configuration).open()
+        let local = try LibraryOpener(root: root, configuration: configuration, resourceStore: store).open()
+        let identity = try LibraryOpener.matchedIdentity(
+            catalog: local.catalog, store: store, access: configuration.access, library: root)
         let library = try PhotoLibrary(
-            directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: local.identity,
+            directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: identity,
             locations: (local.catalogLocation, StoreLocation(of: store, fallback: local.storeLocation)))
         if configuration.access == .readWrite {
             try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)

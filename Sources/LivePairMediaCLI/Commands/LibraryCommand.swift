@@ -16,7 +16,8 @@ public enum LibraryCommand: Command {
         livepair library (init | list | show <id> |
                           export <id> --output <dir> [--for-photos] |
                           delete <id> ... | pending [--older-than <age>] |
-                          settle --older-than <age>)
+                          settle --older-than <age> |
+                          migrate --from <dir> [--batch-size <n>])
                          (--library <dir> |
                           --catalog <url> --store <url> [--s3-endpoint <url>])
                          [--json]
@@ -49,6 +50,11 @@ public enum LibraryCommand: Command {
           settle            Import the halves pending at least --older-than alone (a
                             still as a photo, a movie as a video); a partner arriving
                             later still joins them.
+          migrate           Copy the directory library --from (never changed) into the
+                            library named by --catalog/--store (created when missing):
+                            assets, resources (each verified by its SHA-256 after the
+                            upload), albums and pending halves. Run it again to complete
+                            an interrupted run; nothing is copied twice.
 
         OPTIONS:
           --library <dir>   A directory library (SQLite catalog and resources inside).
@@ -62,6 +68,8 @@ public enum LibraryCommand: Command {
                             $LIVEPAIR_S3_ENDPOINT); keys from AWS_ACCESS_KEY_ID,
                             AWS_SECRET_ACCESS_KEY and AWS_REGION.
           --output <dir>    Where export writes (created when missing).
+          --from <dir>      For migrate: the directory library to copy.
+          --batch-size <n>  For migrate: assets per transaction (default: 32).
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
                             restamped into --output (identifier, still-image-time
                             track at the asset's still-image time); without it,
@@ -77,14 +85,14 @@ public enum LibraryCommand: Command {
           error.
         """
 
-    private static let actions = "init | list | show | export | delete | pending | settle"
+    private static let actions = "init | list | show | export | delete | pending | settle | migrate"
 
     /// Runs `library`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos"], options: LibrarySelection.optionNames.union(["output", "older-than"]))
+                arguments, flags: ["json", "for-photos"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -114,11 +122,24 @@ public enum LibraryCommand: Command {
             }
             age = seconds
         }
+        var batchSize: Int?
+        if let text = parsed.options["batch-size"] {
+            guard action == "migrate" else { return usageFailure(UsageError("--batch-size is only for 'migrate'."), streams: streams) }
+            guard let number = Int(text), (1...10_000).contains(number) else {
+                return usageFailure(UsageError("--batch-size takes a number from 1 to 10000; got '\(text)'."), streams: streams)
+            }
+            batchSize = number
+        }
         let json = parsed.has("json")
-        let changes = ["init", "delete", "settle"].contains(action)
-        let configuration = LibraryConfiguration(
-            openMode: action == "init" ? .createNew : .openExisting, access: changes ? .readWrite : .readOnly)
+        let changes = ["init", "delete", "settle", "migrate"].contains(action)
+        let openMode: LibraryOpenMode = action == "init" ? .createNew : action == "migrate" ? .createIfNeeded : .openExisting
+        let configuration = LibraryConfiguration(openMode: openMode, access: changes ? .readWrite : .readOnly)
         do throws(LibraryError) {
+            if action == "migrate", let from = parsed.options["from"] {
+                return try migrate(
+                    from: from, into: selection, configuration: configuration, batchSize: batchSize ?? 32, json: json,
+                    streams: streams)
+            }
             let library = try selection.open(configuration: configuration, create: action == "init")
             switch action {
             case "init": return try initialized(library, name: selection.name, json: json, streams: streams)
@@ -149,8 +170,9 @@ public enum LibraryCommand: Command {
     /// Why the arguments do not fit `action`, or nil.
     private static func usageProblem(action: String, identifiers: [String], options: [String: String]) -> UsageError? {
         switch action {
-        case "init", "list", "pending", "settle":
+        case "init", "list", "pending", "settle", "migrate":
             guard identifiers.isEmpty else { return UsageError("'\(action)' takes no identifiers.") }
+            if action == "migrate", options["from"] == nil { return UsageError("Missing expected option '--from <dir>'.") }
             if action == "settle", options["older-than"] == nil {
                 return UsageError("Missing expected option '--older-than <age>'.")
             }
@@ -165,6 +187,7 @@ public enum LibraryCommand: Command {
         if options["older-than"] != nil, action != "pending", action != "settle" {
             return UsageError("--older-than is only for 'pending' and 'settle'.")
         }
+        if options["from"] != nil, action != "migrate" { return UsageError("--from is only for 'migrate'.") }
         return nil
     }
 
