@@ -100,9 +100,15 @@ final class ServeProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// The upload spool's files (uploads in flight or left by a crash).
+    /// The upload spool's files (uploads in flight or left by a crash), in every process's folder
+    /// of the spool (each holds its `.lock`, which is not an upload).
     func spoolFiles() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: library + "/.serve/uploads")) ?? []
+        let spool = library + "/.serve/uploads"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []
+        return entries.flatMap { entry -> [String] in
+            let inner = (try? FileManager.default.contentsOfDirectory(atPath: spool + "/" + entry)) ?? [entry]
+            return inner.filter { $0 != ".lock" }.map { entry + "/" + $0 }
+        }
     }
 
     deinit {

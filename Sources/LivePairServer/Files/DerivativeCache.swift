@@ -27,8 +27,8 @@ extension DerivativeCache {
 public struct DirectoryDerivativeCache: DerivativeCache {
     /// The directory.
     public let directory: String
-    /// Where derivatives are made before they are renamed in (on the same file system; one per
-    /// host when several hosts share `directory`, since leftovers are recognised by process ID).
+    /// Where derivatives are made before they are renamed in (on the same file system), each
+    /// process in a locked folder of its own (`SpoolDirectory`).
     public let temporaryDirectory: String
 
     /// A cache in `directory`, making files in `temporaryDirectory` (default `directory/.tmp`);
@@ -51,7 +51,7 @@ public struct DirectoryDerivativeCache: DerivativeCache {
         return access(path, R_OK) == 0 ? path : nil
     }
 
-    /// A temporary path named after this process, so a restart can remove what a crash left.
+    /// A temporary path in this process's locked folder, so a restart can remove what a crash left.
     public func temporaryPath(for key: String) -> String {
         SpoolDirectory.uniquePath(in: temporaryDirectory, suffix: key)
     }
