@@ -51,6 +51,8 @@ protocol CatalogResultRow {
     func optionalDouble(at column: Int) throws(Failure) -> Double?
     func string(at column: Int) throws(Failure) -> String
     func optionalString(at column: Int) throws(Failure) -> String?
+    /// A text or byte column read as UTF-8 text (the original filename: text in SQLite, bytes in PostgreSQL).
+    func optionalUTF8(at column: Int) throws(Failure) -> String?
 }
 
 extension SQLiteStatement: CatalogResultRow {
@@ -60,6 +62,7 @@ extension SQLiteStatement: CatalogResultRow {
     func optionalDouble(at column: Int) -> Double? { optionalDouble(Int32(column)) }
     func string(at column: Int) -> String { string(Int32(column)) }
     func optionalString(at column: Int) -> String? { optionalString(Int32(column)) }
+    func optionalUTF8(at column: Int) -> String? { optionalString(Int32(column)) }
 }
 
 extension PostgresRow: CatalogResultRow {
@@ -69,4 +72,7 @@ extension PostgresRow: CatalogResultRow {
     func optionalDouble(at column: Int) throws(PostgresError) -> Double? { try optionalDouble(column) }
     func string(at column: Int) throws(PostgresError) -> String { try string(column) }
     func optionalString(at column: Int) throws(PostgresError) -> String? { try optionalString(column) }
+    func optionalUTF8(at column: Int) throws(PostgresError) -> String? {
+        values[column].isNull ? nil : String(decoding: try bytes(column), as: UTF8.self)
+    }
 }

@@ -6,28 +6,14 @@ extension PostgresCatalogSession {
 
     func resources(ofAsset identifier: String) throws(LibraryError) -> [LibraryAssetResource] {
         try rows(
-            "SELECT asset_id, ordinal, type, digest, size, original_filename, uniform_type_identifier FROM resources WHERE asset_id = $1 ORDER BY ordinal",
-            [.text(identifier)]
-        ) { (row: PostgresRow) throws(PostgresError) -> LibraryAssetResource? in
-            guard let type = AssetResourceType(rawValue: try row.string(2)), let digest = ContentDigest(hex: try row.string(3))
-            else { return nil }
-            return LibraryAssetResource(
-                assetLocalIdentifier: try row.string(0), ordinal: Int(try row.int64(1)), type: type, digest: digest,
-                size: UInt64(try row.int64(4)),
-                originalFilename: row.values[5].isNull ? nil : String(decoding: try row.bytes(5), as: UTF8.self),
-                uniformTypeIdentifier: try row.optionalString(6))
-        }
+            "SELECT \(ResourceRow.columns) FROM resources WHERE asset_id = $1 ORDER BY ordinal", [.text(identifier)]
+        ) { (row: PostgresRow) throws(PostgresError) in try ResourceRow.resource(from: row) }
     }
 
     func insertResource(_ resource: LibraryAssetResource) throws(LibraryError) {
         try run(
-            "INSERT INTO resources(asset_id, ordinal, type, digest, size, original_filename, uniform_type_identifier) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [
-                .text(resource.assetLocalIdentifier), .integer(Int64(resource.ordinal)), .text(resource.type.rawValue),
-                .text(resource.digest.hex), .integer(Int64(resource.size)),
-                resource.originalFilename.map { .bytes(Array($0.utf8)) } ?? .null,
-                .optional(resource.uniformTypeIdentifier),
-            ])
+            "INSERT INTO resources(\(ResourceRow.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            ResourceRow.values(of: resource, filename: .bytes).map(Self.value))
     }
 
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String] {

@@ -103,7 +103,7 @@ struct PostgresCatalogSession: CatalogWriter {
     }
 
     /// The PostgreSQL form of a value the shared query compiler produced.
-    private static func value(_ value: SQLiteValue) -> PostgresValue {
+    static func value(_ value: SQLiteValue) -> PostgresValue {
         switch value {
         case .null: return .null
         case let .integer(number): return .integer(number)

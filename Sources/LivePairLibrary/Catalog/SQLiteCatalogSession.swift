@@ -143,26 +143,14 @@ struct SQLiteCatalogSession: CatalogWriter {
 
     func resources(ofAsset identifier: String) throws(LibraryError) -> [LibraryAssetResource] {
         try rows(
-            "SELECT asset_id, ordinal, type, digest, size, original_filename, uniform_type_identifier FROM resources WHERE asset_id = ? ORDER BY ordinal",
-            [.text(identifier)]
-        ) { row in
-            guard let type = AssetResourceType(rawValue: row.string(2)), let digest = ContentDigest(hex: row.string(3))
-            else { return nil }
-            return LibraryAssetResource(
-                assetLocalIdentifier: row.string(0), ordinal: Int(row.int64(1)), type: type, digest: digest,
-                size: UInt64(row.int64(4)), originalFilename: row.optionalString(5),
-                uniformTypeIdentifier: row.optionalString(6))
-        }
+            "SELECT \(ResourceRow.columns) FROM resources WHERE asset_id = ? ORDER BY ordinal", [.text(identifier)],
+            ResourceRow.resource(from:))
     }
 
     func insertResource(_ resource: LibraryAssetResource) throws(LibraryError) {
         try run(
-            "INSERT INTO resources(asset_id, ordinal, type, digest, size, original_filename, uniform_type_identifier) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                .text(resource.assetLocalIdentifier), .integer(Int64(resource.ordinal)), .text(resource.type.rawValue),
-                .text(resource.digest.hex), .integer(Int64(resource.size)), .optional(resource.originalFilename),
-                .optional(resource.uniformTypeIdentifier),
-            ])
+            "INSERT INTO resources(\(ResourceRow.columns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            ResourceRow.values(of: resource, filename: .text))
     }
 
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String] {
