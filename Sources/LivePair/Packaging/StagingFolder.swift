@@ -5,18 +5,17 @@ import Darwin
 #endif
 import LivePairFormats
 
-/// A hidden staging folder (`.livepair-staging-<random>/`) owned by one live packaging run.
-///
-/// The folder is created under a provisional name (`.livepair-creating-<random>`), gets a `lock`
-/// file locked with `flock(LOCK_EX)`, and only then is renamed to its staging name: every staging
-/// folder a run can see holds a lock, and the lock is held exactly as long as its owner lives (the
-/// kernel releases it when the process dies, in any PID namespace). `StagingRecovery` takes a
-/// folder whose lock it can get for a dead run's leftover.
+/// A hidden staging folder (`.livepair-staging-<random>/`) owned by one live packaging run: a
+/// `LockedScratchFolder` created as `.livepair-creating-<random>`, with a `lock` file locked with
+/// `flock(LOCK_EX)`, and only then renamed to its staging name. Every staging folder a run can see
+/// holds a lock, and the lock is held exactly as long as its owner lives (the kernel releases it
+/// when the process dies, in any PID namespace). `StagingRecovery` takes a folder whose lock it can
+/// get for a dead run's leftover.
 final class StagingFolder {
+    private let folder: LockedScratchFolder
+
     /// The folder's path.
-    let path: String
-    /// The open, locked `lock` file; -1 once released.
-    private var lockDescriptor: Int32
+    var path: String { folder.path }
 
     /// The prefix of staging folder names.
     static let prefix = ".livepair-staging-"
@@ -25,55 +24,26 @@ final class StagingFolder {
     /// The lock file's name inside a staging folder.
     static let lockName = "lock"
 
-    private init(path: String, lockDescriptor: Int32) {
-        self.path = path
-        self.lockDescriptor = lockDescriptor
-    }
-
-    deinit { releaseLock() }
+    private init(_ folder: LockedScratchFolder) { self.folder = folder }
 
     /// Creates and locks a new staging folder in `directory`.
     static func create(in directory: String) throws(PackagingError) -> StagingFolder {
-        for _ in 0..<16 {
-            let token = String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 16)
-            let provisional = "\(directory)/\(creatingPrefix)\(token)"
-            let folder = "\(directory)/\(prefix)\(token)"
-            guard FileSystemPath.mkdir(provisional, 0o700) == 0 else {
-                if errno == EEXIST { continue }
-                throw .format(.io(path: provisional, reason: FileSystemPath.errorText(errno)))
-            }
-            let descriptor = FileSystemPath.open("\(provisional)/\(lockName)", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                let reason = FileSystemPath.errorText(errno)
-                if descriptor >= 0 { close(descriptor) }
-                FileSystemPath.unlink("\(provisional)/\(lockName)")
-                FileSystemPath.removeDirectory(provisional)
-                throw .format(.io(path: provisional, reason: reason))
-            }
-            guard FileSystemPath.linkStatus(folder) == nil, FileSystemPath.rename(provisional, folder) == 0 else {
-                close(descriptor)
-                FileSystemPath.unlink("\(provisional)/\(lockName)")
-                FileSystemPath.removeDirectory(provisional)
-                continue
-            }
-            ActiveStaging.shared.insert(folder)
-            return StagingFolder(path: folder, lockDescriptor: descriptor)
+        let folder: LockedScratchFolder
+        do {
+            folder = try LockedScratchFolder.create(
+                in: directory, prefix: prefix, provisionalPrefix: creatingPrefix, lockName: lockName)
+        } catch {
+            throw .format(error)
         }
-        throw .format(.io(path: directory, reason: "no staging folder name was free"))
+        ActiveStaging.shared.insert(folder.path)
+        return StagingFolder(folder)
     }
 
     /// Removes every file in the folder, the folder, and then releases the lock.
     func remove() {
         StagingRecovery.remove(path)
         ActiveStaging.shared.remove(path)
-        releaseLock()
-    }
-
-    private func releaseLock() {
-        if lockDescriptor >= 0 {
-            close(lockDescriptor)
-            lockDescriptor = -1
-        }
+        folder.release()
     }
 
     /// Unlinks every entry of the (flat) folder at `path`.

@@ -92,11 +92,7 @@ public enum StagingRecovery {
     /// its lock), then the other files, the lock last.
     static func remove(_ folder: String) {
         FileSystemPath.unlink("\(folder)/\(CommitJournal.fileName)")
-        for name in StagingFolder.entries(of: folder) where name != StagingFolder.lockName {
-            FileSystemPath.unlink("\(folder)/\(name)")
-        }
-        FileSystemPath.unlink("\(folder)/\(StagingFolder.lockName)")
-        StagingFolder.removeDirectory(folder)
+        LockedScratchFolder.removeFolder(folder, lockName: StagingFolder.lockName)
     }
 
     private static func isOlderThanAMinute(_ path: String) -> Bool {
@@ -109,29 +105,23 @@ public enum StagingRecovery {
     /// process holds it or the folder has no lock file.
     private final class LockedFolder {
         let path: String
-        private let descriptor: Int32
+        /// The held lock; nil for an old folder from a version without locks.
+        private let folder: LockedScratchFolder?
 
         init?(_ path: String) {
-            let descriptor = FileSystemPath.open("\(path)/\(StagingFolder.lockName)", O_RDWR | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else {
+            switch LockedScratchFolder.claimAbandoned(path, lockName: StagingFolder.lockName) {
+            case let .claimed(folder):
+                self.folder = folder
+            case .held:
+                return nil
+            case let .noLock(code):
                 // A folder from a version without locks, or one being removed right now.
-                if errno == ENOENT, !CommitJournal.exists(in: path), Self.isOld(path) {
-                    self.path = path
-                    self.descriptor = -1
-                    return
+                guard code == ENOENT, !CommitJournal.exists(in: path), StagingRecovery.isOlderThanAMinute(path) else {
+                    return nil
                 }
-                return nil
-            }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                close(descriptor)
-                return nil
+                self.folder = nil
             }
             self.path = path
-            self.descriptor = descriptor
         }
-
-        deinit { if descriptor >= 0 { close(descriptor) } }
-
-        private static func isOld(_ path: String) -> Bool { StagingRecovery.isOlderThanAMinute(path) }
     }
 }
