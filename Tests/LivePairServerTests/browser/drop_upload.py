@@ -13,10 +13,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+from browser_support import check, open_page, run, wait_for_empty_library, wait_for_one_live_photo
 
 
 def file_argument(path, media_type):
@@ -38,10 +35,8 @@ def main():
     base, token, still, movie, shots = sys.argv[1:6]
     os.makedirs(shots, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 900, "height": 700}, bypass_csp=True)
-        page.goto(base + "/#token=" + token)
-        page.wait_for_function("document.getElementById('status').textContent.includes('0 items')", timeout=15000)
+        browser, page, _ = open_page(playwright, base, token)
+        wait_for_empty_library(page)
 
         files = [file_argument(still, "image/jpeg"), file_argument(movie, "video/quicktime")]
         transfer = page.evaluate_handle(MAKE_TRANSFER, files)
@@ -52,16 +47,7 @@ def main():
         page.dispatch_event("#drop", "drop", {"dataTransfer": transfer})
         check("over" not in (page.get_attribute("#drop", "class") or ""), "the upload box stayed highlighted after the drop")
 
-        page.wait_for_selector("#uploads li[data-outcome='accepted']", timeout=60000)
-        outcomes = page.eval_on_selector_all("#uploads li", "rows => rows.map(row => row.dataset.outcome)")
-        check(outcomes == ["pending", "accepted"], "upload outcomes after the drop: %s" % outcomes)
-        tile = page.locator(".tile[data-live-photo][data-asset-id]")
-        tile.wait_for(timeout=30000)
-        check(page.locator(".tile").count() == 1, "expected exactly one tile, got %d" % page.locator(".tile").count())
-        page.wait_for_function(
-            "document.querySelector('.tile').dataset.still === 'ready' && document.querySelector('.tile img').naturalWidth > 0",
-            timeout=120000)
-        asset_id = tile.get_attribute("data-asset-id")
+        _, asset_id = wait_for_one_live_photo(page, after="after the drop")
         page.screenshot(path=os.path.join(shots, "dropped.png"))
         browser.close()
     print("ok: dropped asset %s" % asset_id)
@@ -69,8 +55,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Exception as error:  # the Swift test prints this output when the script fails
-        print("FAILED: %s: %s" % (type(error).__name__, error), file=sys.stderr)
-        sys.exit(1)
+    run(main)

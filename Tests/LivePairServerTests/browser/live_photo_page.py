@@ -11,46 +11,24 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+from browser_support import check, open_page, run, wait_for_empty_library, wait_for_one_live_photo
 
 
 def main():
     base, token, still, movie, shots = sys.argv[1:6]
     os.makedirs(shots, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True,
-            args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-        # The page forbids eval (script-src 'self'); Playwright's wait_for_function needs it.
-        page = browser.new_page(viewport={"width": 900, "height": 700}, bypass_csp=True)
-        messages = []
-        page.on("console", lambda message: messages.append(message.text))
-        page.on("pageerror", lambda error: messages.append("page error: " + str(error)))
-        page.goto(base + "/#token=" + token)
+        browser, page, _ = open_page(playwright, base, token, ["--autoplay-policy=no-user-gesture-required"])
         check("#token" not in page.url, "the token stayed in the address bar: " + page.url)
         check(page.evaluate("sessionStorage.getItem('livepair.token')") == token, "the page did not keep the token")
-        page.wait_for_function("document.getElementById('status').textContent.includes('0 items')", timeout=15000)
+        wait_for_empty_library(page)
 
         # The two halves, as two uploads (two requests), still first.
         page.set_input_files("#files", still)
         page.wait_for_selector("#uploads li[data-outcome='pending']", timeout=60000)
         check(page.locator(".tile").count() == 0, "a tile appeared for a lone half")
         page.set_input_files("#files", movie)
-        page.wait_for_selector("#uploads li[data-outcome='accepted']", timeout=60000)
-        outcomes = page.eval_on_selector_all("#uploads li", "rows => rows.map(row => row.dataset.outcome)")
-        check(outcomes == ["pending", "accepted"], "upload outcomes: %s" % outcomes)
-
-        tile = page.locator(".tile[data-live-photo][data-asset-id]")
-        tile.wait_for(timeout=30000)
-        check(page.locator(".tile").count() == 1, "expected exactly one tile, got %d" % page.locator(".tile").count())
-        page.wait_for_function(
-            "document.querySelector('.tile').dataset.still === 'ready' && document.querySelector('.tile img').naturalWidth > 0",
-            timeout=120000)
-        asset_id = tile.get_attribute("data-asset-id")
-        check(bool(asset_id), "the tile has no asset id")
+        tile, asset_id = wait_for_one_live_photo(page, after="of the two uploads")
         page.screenshot(path=os.path.join(shots, "grid-still.png"))
 
         # Hover: the motion plays.
@@ -86,8 +64,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Exception as error:  # the Swift test prints this output when the script fails
-        print("FAILED: %s: %s" % (type(error).__name__, error), file=sys.stderr)
-        sys.exit(1)
+    run(main)
