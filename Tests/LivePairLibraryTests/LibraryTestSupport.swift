@@ -65,11 +65,14 @@ func makeLibrary(at directory: String) throws -> PhotoLibrary {
 
 /// Opens the directory library at `path`, with its resources on S3 under `LIVEPAIR_TEST_STORE=s3`
 /// (the catalog stays in the directory; `PhotoLibrary.open(at:store:)` applies the same opening and
-/// identity rules).
+/// identity rules). An S3 open sweeps one shard of the store for orphans, so there the whole store
+/// is swept after opening (the maintenance sweep), as opening a resource directory does.
 func openDirectoryLibrary(at path: String, configuration: LibraryConfiguration) throws -> PhotoLibrary {
     guard S3StoreTestSupport.librariesUseS3 else { return try PhotoLibrary.open(at: path, configuration: configuration) }
     let store = try S3StoreTestSupport.store(forLibraryAt: path)
-    return try PhotoLibrary.open(at: path, store: store, configuration: configuration)
+    let library = try PhotoLibrary.open(at: path, store: store, configuration: configuration)
+    if configuration.access == .readWrite { try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod) }
+    return library
 }
 
 /// Imports one Live Photo (copies) and returns the outcome.

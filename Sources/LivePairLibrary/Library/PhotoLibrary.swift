@@ -63,7 +63,7 @@ public final class PhotoLibrary: Sendable {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let library = try LibraryOpener(root: root, configuration: configuration).open()
         if configuration.access == .readWrite {
-            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+            try library.removeUnreferencedResourcesOnOpen()
         }
         return library
     }
@@ -93,7 +93,7 @@ public final class PhotoLibrary: Sendable {
             s3Endpoint: s3Endpoint, cacheDirectory: s3CacheDirectory ?? S3ResourceStore.defaultCacheDirectory()
         ).open()
         if configuration.access == .readWrite {
-            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+            try library.removeUnreferencedResourcesOnOpen()
         }
         return library
     }
@@ -114,7 +114,7 @@ public final class PhotoLibrary: Sendable {
             directory: root, configuration: configuration, catalog: local.catalog, store: store, identity: identity,
             locations: (local.catalogLocation, StoreLocation(of: store, fallback: local.storeLocation)))
         if configuration.access == .readWrite {
-            try library.removeUnreferencedResources(olderThan: configuration.orphanGracePeriod)
+            try library.removeUnreferencedResourcesOnOpen()
         }
         return library
     }

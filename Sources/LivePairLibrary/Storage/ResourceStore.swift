@@ -45,6 +45,11 @@ public protocol ResourceStore: Sendable {
     /// Every digest stored, in no particular order.
     func allDigests() throws(ResourceStoreError) -> [ContentDigest]
 
+    /// The digests a read-write open looks at for unreferenced resources (the rest wait for a later
+    /// open or for `PhotoLibrary.removeUnreferencedResources(olderThan:)`): all of them by default;
+    /// a store whose whole listing is costly lists a part.
+    func digestsToSweepOnOpen() throws(ResourceStoreError) -> [ContentDigest]
+
     /// Random access to the bytes of the resource with `digest` (parsers read only the ranges they
     /// need). Throws `notFound` when it is not stored.
     func byteSource(for digest: ContentDigest) throws(ResourceStoreError) -> any ByteSource
@@ -70,6 +75,9 @@ public protocol ResourceStore: Sendable {
 }
 
 extension ResourceStore {
+    /// Every digest: a local store's listing is cheap enough for each open.
+    public func digestsToSweepOnOpen() throws(ResourceStoreError) -> [ContentDigest] { try allDigests() }
+
     /// Copies the file at `path` into the store, durably before it returns.
     public func store(fileAt path: String) throws(ResourceStoreError) -> StoredResource {
         try store(fileAt: path, durability: .immediate)

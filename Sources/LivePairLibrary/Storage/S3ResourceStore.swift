@@ -106,10 +106,28 @@ public final class S3ResourceStore: ResourceStore {
     /// Nothing to do: each DELETE was durable when it returned.
     public func flushRemovals(_ digests: [ContentDigest]) throws(ResourceStoreError) {}
 
-    public func allDigests() throws(ResourceStoreError) -> [ContentDigest] {
+    public func allDigests() throws(ResourceStoreError) -> [ContentDigest] { try digests(under: prefix) }
+
+    /// The digests of one shard (`<prefix><ab>/`, `ab` chosen at random among the 256): an open
+    /// costs one listing of about 1/256 of the objects, however many the bucket holds, and over
+    /// opens every shard is looked at. The whole prefix is swept by
+    /// `PhotoLibrary.removeUnreferencedResources(olderThan:)`.
+    public func digestsToSweepOnOpen() throws(ResourceStoreError) -> [ContentDigest] {
+        try digests(inShard: UInt8.random(in: 0...UInt8.max))
+    }
+
+    /// The digests whose keys are under `<prefix><shard in two hex digits>/`.
+    func digests(inShard shard: UInt8) throws(ResourceStoreError) -> [ContentDigest] {
+        let hex = String(shard, radix: 16)
+        return try digests(under: prefix + (hex.count == 1 ? "0" + hex : hex) + "/")
+    }
+
+    /// The digests of the resource objects whose keys start with `keyPrefix` (other objects,
+    /// such as the identity marker, are not resources and are left out).
+    private func digests(under keyPrefix: String) throws(ResourceStoreError) -> [ContentDigest] {
         let objects: [S3ObjectSummary]
         do throws(S3Error) {
-            objects = try client.list(bucket: bucket, prefix: prefix)
+            objects = try client.list(bucket: bucket, prefix: keyPrefix)
         } catch {
             throw .objectStore(error)
         }
