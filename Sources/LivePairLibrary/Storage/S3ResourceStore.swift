@@ -20,7 +20,8 @@ import LivePairS3
 ///   and is about to commit is never removed.
 /// - **Read in ranges.** `byteSource(for:)` reads with ranged GETs, so parsers and resource
 ///   streams fetch only what they read; `localPath(for:)` fetches a whole object into a local cache
-///   (verified by digest) for the decoders that need a file.
+///   (verified by digest) for the decoders that need a file. Creating an asset identifies its
+///   files from the uploads still on the node's disk, or in ranges: it never fetches a whole object.
 public final class S3ResourceStore: ResourceStore {
     /// The client talking to the server.
     public let client: S3Client
@@ -130,6 +131,12 @@ public final class S3ResourceStore: ResourceStore {
             throw Self.storeError(error, digest: digest)
         }
         return S3ObjectByteSource(client: client, bucket: bucket, key: key(for: digest), size: info.size)
+    }
+
+    /// Ranged reads of the object without a HEAD first: the size is the caller's. A missing object
+    /// fails the first read.
+    public func byteSource(for resource: StoredResource) throws(ResourceStoreError) -> any ByteSource {
+        S3ObjectByteSource(client: client, bucket: bucket, key: key(for: resource.digest), size: resource.size)
     }
 
     public func secondsSinceWritten(_ digest: ContentDigest) -> Double? {
