@@ -4,7 +4,8 @@ import LivePairLibrary
 /// `livepair-bench ingest --store s3://...`: the object store's own floor, measured in the same
 /// run: every corpus file PUT with `curl --aws-sigv4` (`--parallel`, as many at once as the node
 /// runs' jobs, unsigned payload: no hashing on either side), then GET back the same way, into a
-/// prefix of its own. No node run can move the corpus's bytes into the store faster than the PUTs.
+/// prefix of its own, just before and just after the node runs. No node run can move the corpus's
+/// bytes into the store faster than the PUTs.
 extension IngestBenchmark {
     /// The seconds the PUTs and the GETs took.
     struct TransferFloor {
@@ -53,9 +54,9 @@ extension IngestBenchmark {
     }
 
     /// Prints the floor beside the node runs on S3.
-    func printTransferFloor(_ floor: TransferFloor, files: Int, bytes: UInt64, sqliteSeconds: Double, runs: [NodeRun]) {
-        print(String(format: "S3 floor (curl --aws-sigv4 --parallel, %d at once): PUT of the %d files %.2f s (%.0f MB/s, %.2fx the SQLite library's copy-mode time), GET back %.2f s",
-            Self.nodeJobs, files, floor.putSeconds, Double(bytes) / 1e6 / floor.putSeconds, floor.putSeconds / sqliteSeconds,
+    func printTransferFloor(_ floor: TransferFloor, when: String, files: Int, bytes: UInt64, sqliteSeconds: Double, runs: [NodeRun]) {
+        print(String(format: "S3 floor %@ the node runs (curl --aws-sigv4 --parallel, %d at once): PUT of the %d files %.2f s (%.0f MB/s, %.2fx the SQLite library's copy-mode time), GET back %.2f s",
+            when, Self.nodeJobs, files, floor.putSeconds, Double(bytes) / 1e6 / floor.putSeconds, floor.putSeconds / sqliteSeconds,
             floor.getSeconds))
         for run in runs where run.name == "PostgreSQL + S3" {
             print(String(format: "  PostgreSQL + S3, %d node%@: %.2fx the PUT floor", run.nodes, run.nodes == 1 ? "" : "s",
