@@ -13,14 +13,18 @@ public final class DedicatedPostgresServer: Sendable {
     public let tcpURL: String?
 
     /// Starts a new server, on its unix socket and, with `listenAddress`, on TCP at that address
-    /// (clients of its directly connected subnets trusted); throws the script's reason when it cannot.
-    public init(listenAddress: String? = nil) throws {
+    /// (clients of its directly connected subnets trusted), inside the network namespace
+    /// `namespace` when given (`ip netns exec`); throws the script's reason when it cannot.
+    public init(listenAddress: String? = nil, namespace: String? = nil) throws {
         let template = strdup("/tmp/lp-pgd.XXXXXX")!
         defer { free(template) }
         guard let made = mkdtemp(template) else { throw PostgresTestServer.StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
         let environment = listenAddress.map { ["LIVEPAIR_PG_LISTEN=\($0)"] } ?? []
-        let outcome = PostgresTestServer.runTool("/usr/bin/env", environment + [PostgresTestServer.script, "start", directory])
+        let start = ["/usr/bin/env"] + environment + [PostgresTestServer.script, "start", directory]
+        let outcome =
+            namespace.map { PostgresTestServer.runTool(NetworkNamespaces.ip.path, ["netns", "exec", $0] + start) }
+            ?? PostgresTestServer.runTool(start[0], Array(start.dropFirst()))
         guard outcome.status == 0 else {
             try? FileManager.default.removeItem(atPath: directory)
             throw PostgresTestServer.StartFailure(description: "a dedicated PostgreSQL server did not start: \(outcome.error)")

@@ -19,6 +19,8 @@ public final class NetworkNamespaces: Sendable {
     public let serverAddress: String
     /// The namespace of each node, for `ip netns exec NAME`.
     public let names: [String]
+    /// Each node's address (on the bridge's subnet).
+    public let addresses: [String]
     private let directory: String
 
     /// `scripts/netns-test.sh` at the package root.
@@ -47,13 +49,15 @@ public final class NetworkNamespaces: Sendable {
             values[String(line[..<equals])] = String(line[line.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
         guard let server = values["NETNS_SERVER"], let names = values["NETNS_NAMES"]?.split(separator: " ").map(String.init),
-            names.count == nodes
+            let addresses = values["NETNS_ADDRESSES"]?.split(separator: " ").map(String.init),
+            names.count == nodes, addresses.count == nodes
         else {
             _ = PostgresTestServer.runTool("/bin/bash", [Self.script, "delete", directory])
             throw Failure(description: "\(Self.script) create printed no settings: \(made.output)")
         }
         serverAddress = server
         self.names = names
+        self.addresses = addresses
     }
 
     /// Cuts node `index` off the bridge.
