@@ -88,6 +88,7 @@ class Node:
                 started = self.started.pop(outcome["path"], None)
                 if started is not None:
                     self.latencies.append(time.monotonic() - started)
+                    outcome["seconds"] = time.monotonic() - started
 
     def alive(self):
         return self.open and self.process.poll() is None
@@ -223,17 +224,19 @@ def scenario(name, args, corpus, duplicates, pg_dir, endpoint):
         victim = nodes[2]
         victim.wait_outcomes(timeout=600)
         with victim.lock:
-            if len(victim.outcomes) >= len(victim.sent):
-                cut["seconds"] = time.monotonic() - cut["at"]
             firsts = {}
             for o in victim.outcomes:
                 if o["path"] in cut["in_flight"]:
                     firsts.setdefault(o["path"], o)
             cut["outcomes"] = list(firsts.values())
+            # Each in-flight upload's time from its send (just before the cut) to its answer.
+            if len(cut["outcomes"]) == len(cut["in_flight"]) and all("seconds" in o for o in cut["outcomes"]):
+                cut["seconds"] = round(max(o["seconds"] for o in cut["outcomes"]), 1)
             before = len(victim.outcomes)
         for o in cut["outcomes"]:
             print(f"  node 2 cut: {o['outcome']}: {o.get('error', '')[:200]}")
-        print(f"  node 2 answered its in-flight uploads {cut['seconds']} s after the cut; link restored")
+        print(f"  node 2's in-flight uploads answered {[round(o.get('seconds', -1), 1) for o in cut['outcomes']]} s "
+              f"after they were sent (just before the cut); link restored")
         run([args.netns_script, "restore", args.netns_dir, "2"])
         for o in cut["outcomes"]:
             if o["outcome"] == "error":

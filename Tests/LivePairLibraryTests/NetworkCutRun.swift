@@ -19,7 +19,8 @@ struct NetworkCutRun {
         var inFlightAtCut: [String] = []
         /// The cut node's first outcome for each of them.
         var cutOutcomes: [IngestNodeProcess.Outcome] = []
-        /// Seconds from the cut to the cut node's last answer for them (nil: not all answered).
+        /// The longest time from sending one of them (just before the cut) to its answer (nil:
+        /// not all answered).
         var secondsToFail: Double?
         /// The outcomes of the failed uploads sent again to the cut node once its link was back.
         var retriedOnCutNode: [IngestNodeProcess.Outcome] = []
@@ -70,14 +71,16 @@ struct NetworkCutRun {
         }
         defer { for node in nodes where node.isRunning { node.kill() } }
         var result = Result()
-        let cutAt = try feed(nodes, namespaces: namespaces, into: &result)
+        try feed(nodes, namespaces: namespaces, into: &result)
         let victim = nodes[Self.victim]
-        if victim.waitForOutcomes(timeout: 90) { result.secondsToFail = Date().timeIntervalSince(cutAt) }
+        victim.waitForOutcomes(timeout: 90)
         let inFlight = Set(result.inFlightAtCut)
         var seen: Set<String> = []
         for outcome in victim.snapshot.outcomes where inFlight.contains(outcome.path) && seen.insert(outcome.path).inserted {
             result.cutOutcomes.append(outcome)
         }
+        let latencies = result.cutOutcomes.compactMap(\.latency)
+        if !latencies.isEmpty && latencies.count == inFlight.count { result.secondsToFail = latencies.max() }
         try namespaces.restore(Self.victim)
         let failed = result.cutOutcomes.filter { $0.outcome == "error" }.map(\.path)
         let answeredBefore = victim.snapshot.outcomes.count
@@ -99,10 +102,9 @@ struct NetworkCutRun {
     }
 
     /// Sends every pair's halves to two different live nodes (as `MultiNodeRun` does); at
-    /// `cutAtPair` sends the victim two uploads and cuts it off at once. Returns when it was cut.
-    private func feed(_ nodes: [IngestNodeProcess], namespaces: NetworkNamespaces, into result: inout Result) throws -> Date {
+    /// `cutAtPair` sends the victim two uploads and cuts it off at once.
+    private func feed(_ nodes: [IngestNodeProcess], namespaces: NetworkNamespaces, into result: inout Result) throws {
         var live = Array(0..<nodes.count)
-        var cutAt = Date()
         var index = 0
         while index < corpus.pairs.count {
             let pair = corpus.pairs[index]
@@ -115,7 +117,6 @@ struct NetworkCutRun {
                 victim.send(next.movie)
                 nodes[(Self.victim + 2) % nodes.count].send(next.still)
                 try namespaces.cut(Self.victim)
-                cutAt = Date()
                 let (sent, outcomes) = victim.snapshot
                 let answered = Set(outcomes.map(\.path))
                 result.inFlightAtCut = sent.filter { !answered.contains($0) }
@@ -134,6 +135,5 @@ struct NetworkCutRun {
             if let copy = corpus.duplicates[index] { nodes[other].send(copy) }
             index += 1
         }
-        return cutAt
     }
 }
