@@ -24,7 +24,8 @@ import TestSupport
     @Test func nodeCutOffMidUploadFailsThenRecovers() throws {
         let corpus = try Self.corpus.get()
         let result = try NetworkCutRun(corpus: corpus, cutAtPair: Self.pairs / 2).execute()
-        #expect(result.inFlightAtCut.count == 2, "the cut node had its two uploads in flight: \(result.inFlightAtCut)")
+        // Both uploads are sent just before the cut; one could (on an idle machine) end before it.
+        #expect((1...2).contains(result.inFlightAtCut.count), "the cut node had uploads in flight: \(result.inFlightAtCut)")
         #expect(result.cutOutcomes.count == result.inFlightAtCut.count, "every in-flight upload was answered")
         for outcome in result.cutOutcomes {
             #expect(outcome.outcome == "error", "\(outcome.path): \(outcome.outcome)")
