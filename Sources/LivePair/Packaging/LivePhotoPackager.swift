@@ -83,16 +83,20 @@ public struct LivePhotoPackager: Sendable {
             to: videoStaged, scratch: { () throws(PackagingError) in
                 try staged.scratch(in: outputDirectory, name: "transcoded.mov")
             })
-        let frame: PixelBuffer
+        let frame: (image: PixelBuffer, colour: ColourDescription?)
         do throws(MediaError) {
-            frame = try VideoFrameDecoder.uprightFrame(path: videoStaged, at: movie.stillImageTime, limits: options.limits)
+            frame = try VideoFrameDecoder.uprightFrameAndColour(
+                path: videoStaged, at: movie.stillImageTime, limits: options.limits)
         } catch {
             throw .media(error)
         }
         // The still carries what the movie's keys say of the capture (date, place, camera).
-        let exif = try MovieFrameExif.tiff(movie: videoIdentity, width: frame.width, height: frame.height, identifier: identifier)
+        // Its colour description is the video's (Display P3 for iPhone movies).
+        let exif = try MovieFrameExif.tiff(
+            movie: videoIdentity, width: frame.image.width, height: frame.image.height, identifier: identifier,
+            colour: frame.colour)
         try StillStamper(options: options, staged: staged).write(
-            image: frame, identifier: identifier, to: photoStaged, exifTIFF: exif)
+            image: frame.image, identifier: identifier, to: photoStaged, exifTIFF: exif, colour: frame.colour)
         return try finish(
             staged, identifier: identifier, photo: (photoStaged, photoOutput, .encoded),
             video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
