@@ -42,6 +42,7 @@ public struct LivePhotoPackager: Sendable {
         let identifier = try resolvedIdentifier(contentIdentifier)
         Self.recoverStaging(files: [photo, video], directories: [outputDirectory])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
+        try checkUndamaged(photo: (photo, photoIdentity), video: (video, videoIdentity), stillImageTime: stillImageTime)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: photo)
@@ -67,6 +68,8 @@ public struct LivePhotoPackager: Sendable {
         let identifier = try resolvedIdentifier(contentIdentifier)
         Self.recoverStaging(files: [video], directories: [outputDirectory])
         let videoIdentity = try readableIdentity(video)
+        try InputDamageCheck(limits: options.limits).check(
+            videoIdentity, path: video, stillImageTimeGiven: stillImageTime != nil)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: video)
@@ -121,6 +124,7 @@ public struct LivePhotoPackager: Sendable {
         let (photo, video) = inPlace ? (Self.resolvingLinks(photo), Self.resolvingLinks(video)) : (photo, video)
         Self.recoverStaging(files: [photo, video], directories: outputDirectory.map { [$0] } ?? [])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
+        try checkUndamaged(photo: (photo, photoIdentity), video: (video, videoIdentity), stillImageTime: stillImageTime)
         guard photoIdentity.format == .heic || photoIdentity.format == .jpeg else {
             throw .unsupportedStill(path: photo, format: photoIdentity.format.rawValue)
         }
@@ -152,6 +156,16 @@ public struct LivePhotoPackager: Sendable {
             throw .format(.io(path: identity.path, reason: issue.message))
         }
         return identity
+    }
+
+    /// Refuses a damaged still or movie (`InputDamageCheck`) before anything is written.
+    func checkUndamaged(
+        photo: (path: String, identity: ResourceIdentity), video: (path: String, identity: ResourceIdentity),
+        stillImageTime: Double?
+    ) throws(PackagingError) {
+        let check = InputDamageCheck(limits: options.limits)
+        try check.check(photo.identity, path: photo.path)
+        try check.check(video.identity, path: video.path, stillImageTimeGiven: stillImageTime != nil)
     }
 
     /// Writes the still and the movie with `identifier` to their staged outputs, then finishes.
