@@ -9,7 +9,7 @@ private typealias V = SampleVariants
 /// make and convert (both directions) of a damaged movie half: refused with the damage's finding
 /// code and nothing written (no output, no output folder), or, when the damage cannot change the
 /// result, written faithfully (audio streams and still time as in the input, ffprobe as oracle).
-@Suite("make and convert of damaged movies: a typed refusal or a faithful output, never lost audio")
+@Suite("make, restamp and convert of damaged inputs: a typed refusal or a faithful output, never lost audio")
 struct PackagingDamagedInputTests {
     /// Damaged copies of `live/train.mov` (H.264, PCM audio, still-image time 0.48 s), each with
     /// the finding code it must be refused with.
@@ -70,7 +70,7 @@ struct PackagingDamagedInputTests {
         return nil
     }
 
-    @Test("make (with and without a still) and convert --to motion-photo refuse each damaged movie; nothing is written")
+    @Test("make (with and without a still), restamp and convert --to motion-photo refuse each damaged movie; nothing is written")
     func damagedMoviesRefused() throws {
         let workspace = try V.Workspace()
         let photo = SampleMedia.path("live/train.jpg")
@@ -90,10 +90,30 @@ struct PackagingDamagedInputTests {
                 _ = try MotionPhotoConverter(options: options).motionPhoto(
                     photo: photo, video: path, output: out.appendingPathComponent("motion/train.jpg").path)
             } == [movie.code], "convert \(movie.name)")
+            #expect(Self.refusalCodes { () throws(PackagingError) in
+                _ = try LivePhotoPackager(options: options).restamp(
+                    photo: photo, video: path, outputDirectory: out.appendingPathComponent("restamp").path)
+            } == [movie.code], "restamp \(movie.name)")
             // Not even the output folders were made; the input is unchanged.
             #expect(!FileManager.default.fileExists(atPath: out.path), "\(movie.name) left \(out.path)")
             #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == movie.bytes)
         }
+    }
+
+    @Test("a still whose JPEG scan is cut off is refused by make and convert with truncated-image-data")
+    func damagedStillRefused() throws {
+        let workspace = try V.Workspace()
+        let still = try SampleMedia.bytes("live/train.jpg")
+        let photo = try workspace.write(V.truncated(still, to: still.count * 2 / 3), as: "train.jpg")
+        let video = SampleMedia.path("live/train.mov")
+        let out = workspace.url.appendingPathComponent("out")
+        #expect(Self.refusalCodes { () throws(PackagingError) in
+            _ = try LivePhotoPackager().make(photo: photo, video: video, outputDirectory: out.path)
+        } == [.truncatedImageData])
+        #expect(Self.refusalCodes { () throws(PackagingError) in
+            _ = try MotionPhotoConverter().motionPhoto(photo: photo, video: video, output: out.appendingPathComponent("m.jpg").path)
+        } == [.truncatedImageData])
+        #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
     @Test("convert --to live-photo refuses a motion photo whose embedded video's audio table is damaged; validate flags it")
