@@ -25,8 +25,6 @@ packages=(
   libimage-exiftool-perl
   ffmpeg
   libheif-examples
-  # The CLI's system-call test counts opens and stats per file under strace.
-  strace
   # The validate --deep memory test reads a child's peak memory from GNU time.
   time
   # The real-browser test of `livepair serve`'s web page (driven by Playwright, below).
