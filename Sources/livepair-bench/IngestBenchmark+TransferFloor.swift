@@ -46,11 +46,24 @@ extension IngestBenchmark {
             try? FileManager.default.removeItem(atPath: getConfig)
         }
         let putStart = Date()
-        _ = try Self.shell("curl -sS -K '\(putConfig)'")
+        try Self.curl(config: putConfig, root: root)
         let putSeconds = Date().timeIntervalSince(putStart)
         let getStart = Date()
-        _ = try Self.shell("curl -sS -K '\(getConfig)'")
+        try Self.curl(config: getConfig, root: root)
         return TransferFloor(putSeconds: putSeconds, getSeconds: Date().timeIntervalSince(getStart))
+    }
+
+    /// Runs `curl -K config`; its messages (curl 7.88 draws its parallel progress meter even with
+    /// `--silent`) are shown only when it fails.
+    private static func curl(config: String, root: String) throws {
+        let messages = root + "/curl.err"
+        defer { try? FileManager.default.removeItem(atPath: messages) }
+        do {
+            _ = try shell("curl -sS -K '\(config)' 2>'\(messages)'")
+        } catch {
+            let text = (try? String(contentsOfFile: messages, encoding: .utf8)) ?? ""
+            throw BenchmarkOptions.Invalid(description: "\(error): \(text.split(separator: "\r").last ?? "")")
+        }
     }
 
     /// Prints the floor beside the node runs on S3.
