@@ -27,6 +27,8 @@ packages=(
   libheif-examples
   # The validate --deep memory test reads a child's peak memory from GNU time.
   time
+  # The network-cut tests put nodes and servers in network namespaces (ip netns, veth, bridge).
+  iproute2
   # The real-browser test of `livepair serve`'s web page (driven by Playwright, below).
   chromium
   # The shells whose completion scripts (`livepair completion zsh|fish`) the tests load.

@@ -12,10 +12,10 @@ public final class S3Client: Sendable {
     /// The server and credentials.
     public let configuration: S3Configuration
     let handles = CurlHandlePool()
-    private let listings = S3ListingCounters()
+    let counter = S3RequestCounter()
 
-    /// The list requests this client has had answered and the objects they listed.
-    public var listingStatistics: S3ListingStatistics { listings.statistics }
+    /// The requests this client has sent so far, by kind (every attempt counts).
+    public var requestCounts: S3RequestCounts { counter.snapshot }
 
     /// The SHA-256 of no bytes, in hexadecimal: the payload hash of a request without a body.
     static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
@@ -138,7 +138,7 @@ public final class S3Client: Sendable {
         guard let page = S3ListPage.parse(String(decoding: answer.body, as: UTF8.self)) else {
             throw target.error(.invalidResponse, status: answer.status, detail: "the listing is not a ListBucketResult document")
         }
-        listings.count(pageOf: page.objects.count)
+        counter.countListed(objects: page.objects.count)
         return page
     }
 

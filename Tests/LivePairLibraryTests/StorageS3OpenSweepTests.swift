@@ -27,18 +27,19 @@ import Testing
         let perShard = Dictionary(grouping: stored) { $0.hex.prefix(2) }.mapValues(\.count)
         let largestShard = try #require(perShard.values.max())
 
-        let before = store.client.listingStatistics
+        let before = store.client.requestCounts
         let reopened = try PhotoLibrary.open(at: directory, store: store, configuration: configuration)
-        let opening = store.client.listingStatistics
-        #expect(opening.requests - before.requests == 1, "an open sends one list request")
-        #expect(opening.objects - before.objects <= largestShard, "an open lists one shard, not the \(count) objects")
+        let afterOpening = store.client.requestCounts
+        let opening = afterOpening.since(before)
+        #expect(opening.lists == 1, "an open sends one list request: \(opening)")
+        #expect(opening.listedObjects <= largestShard, "an open lists one shard, not the \(count) objects: \(opening)")
 
         // One shard: exactly the stored objects whose digests start with its two hex digits.
         let shard: UInt8 = 0x2a
         #expect(Set(try store.digests(inShard: shard)) == Set(stored.filter { $0.hex.hasPrefix("2a") }))
         // The maintenance sweep lists them all, and removes nothing young.
         #expect(try reopened.removeUnreferencedResources(olderThan: 3600) == 0)
-        #expect(store.client.listingStatistics.objects - opening.objects >= count)
+        #expect(store.client.requestCounts.since(afterOpening).listedObjects >= count)
         #expect(try store.allDigests().count == count)
     }
 }
