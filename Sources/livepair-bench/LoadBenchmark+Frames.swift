@@ -35,8 +35,9 @@ extension LoadBenchmark {
     }
 
     /// Prints, per pair, the best wall and CPU time of every frame through the loader and through
-    /// ffmpeg (whole process, and net of its start-up); returns the summary lines.
-    static func framesReport(directory: String, rounds: Int) -> [String] {
+    /// ffmpeg (whole process, and net of its start-up); returns the summary lines. `only` keeps
+    /// the movies whose name contains it.
+    static func framesReport(directory: String, rounds: Int, only: String? = nil) -> [String] {
         let startup = (0..<rounds).compactMap {
             _ in try? ProcessTimer.run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=s=16x16:d=0.04", "-f", "null", "-"])
         }
@@ -44,7 +45,7 @@ extension LoadBenchmark {
         print(String(format: "all frames (loader) against ffmpeg scale=512:-2 -f null, best of %d; ffmpeg start-up %.1f ms "
             + "wall, %.1f ms CPU", rounds, startupWall * 1000, startupCPU * 1000))
         var summary: [String] = []
-        for pair in pairs {
+        for pair in pairs where only.map(pair.movie.contains) ?? true {
             let still = directory + "/" + pair.still, movie = directory + "/" + pair.movie
             let box = Mutex<LivePhoto?>(nil)
             LivePhotoManager().requestLivePhoto(

@@ -30,9 +30,10 @@ struct LoadBenchmark {
         let cancellationOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_CANCEL_ONLY"] != nil
         // LIVEPAIR_BENCH_DECODE_ONLY=1 prints the single-frame decode against the every-frame decode alone.
         let decodeOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_DECODE_ONLY"] != nil
-        // LIVEPAIR_BENCH_FRAMES_ONLY=1 prints all frames against ffmpeg (wall and CPU time) alone.
-        if ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_FRAMES_ONLY"] != nil {
-            let summary = Self.framesReport(directory: directory, rounds: options.rounds)
+        // LIVEPAIR_BENCH_FRAMES_ONLY=1 prints all frames against ffmpeg (wall and CPU time) alone;
+        // =NAME only for the movies whose name contains NAME.
+        if let only = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_FRAMES_ONLY"] {
+            let summary = Self.framesReport(directory: directory, rounds: options.rounds, only: only == "1" ? nil : only)
             print("summary")
             for line in summary { print("  " + line) }
             return 0
