@@ -8,7 +8,10 @@ the SampleMedia pairs with fresh content identifiers) whose halves go to differe
 the same moment, every 10th still again to a third node (a retry) and a byte-identical copy of every
 25th movie. Scenarios: plain; two nodes killed (SIGKILL) at random points, their unanswered uploads
 sent again to live nodes; the PostgreSQL server restarted (immediate stop) halfway, failed uploads
-sent again. Each must end with exactly PAIRS Live Photo assets, nothing pending, each resource
+sent again; node 2 in its own network namespace cut off (its bridge port down) with two uploads in
+flight, which must fail with a connection error within --cut-bound seconds, then its link restored
+and its failed uploads sent to it again (netcut; the nodes run in namespaces of
+scripts/netns-test.sh). Each must end with exactly PAIRS Live Photo assets, nothing pending, each resource
 stored once in the bucket, and the same content identifiers and resource digests.
 """
 import argparse, hashlib, json, os, random, re, subprocess, sys, threading, time, uuid
@@ -85,6 +88,7 @@ class Node:
                 started = self.started.pop(outcome["path"], None)
                 if started is not None:
                     self.latencies.append(time.monotonic() - started)
+                    outcome["seconds"] = time.monotonic() - started
 
     def alive(self):
         return self.open and self.process.poll() is None
@@ -163,15 +167,38 @@ def scenario(name, args, corpus, duplicates, pg_dir, endpoint):
     store = f"s3://{bucket}/nodes/"
     run([args.livepair, "library", "init", "--catalog", catalog, "--store", store])
     print(f"{name}: catalog schema {schema}, store {store}")
-    nodes = [Node(n, [args.livepair, "import", "--catalog", catalog, "--store", store, "--files-from", "-",
-                      "--json-lines", "--jobs", str(args.jobs), "--scratch", os.path.join(args.work, f"scratch-{name}-{n}")])
+    netcut = name == "netcut"
+    namespaces = args.netns_names.split() if netcut else []
+    node_catalog = f"{args.pg_tcp_url}?options=-csearch_path%3D{schema}" if netcut else catalog
+    nodes = [Node(n, (["ip", "netns", "exec", namespaces[n]] if netcut else []) +
+                  [args.livepair, "import", "--catalog", node_catalog, "--store", store, "--files-from", "-",
+                   "--json-lines", "--jobs", str(args.jobs), "--scratch", os.path.join(args.work, f"scratch-{name}-{n}")])
              for n in range(4)]
+    cut = {"pair": len(corpus) // 2, "at": None, "in_flight": [], "seconds": None, "outcomes": [], "retried": []}
     generator = random.Random(args.seed)
     fifth = max(len(corpus) // 5, 1)
     kills = {fifth + generator.randrange(fifth): 1, 3 * fifth + generator.randrange(fifth): 3} if name == "kill" else {}
     live = list(range(4))
     started = time.monotonic()
     for index, (_, still, movie) in enumerate(corpus):
+        if netcut and index == cut["pair"]:
+            # Node 2 gets this still and the movie of the next pair, and is cut off at once.
+            victim = nodes[2]
+            victim.wait_outcomes()
+            victim.send(still)
+            nodes[3].send(movie)
+            victim.send(corpus[index + 1][2])
+            nodes[0].send(corpus[index + 1][1])
+            run([args.netns_script, "cut", args.netns_dir, "2"])
+            cut["at"] = time.monotonic()
+            with victim.lock:
+                answered = {o["path"] for o in victim.outcomes}
+                cut["in_flight"] = [path for path in victim.sent if path not in answered]
+            live.remove(2)
+            print(f"  pair {index}: node 2 cut off with {len(cut['in_flight'])} uploads in flight")
+            continue
+        if netcut and index == cut["pair"] + 1:
+            continue
         if index in kills:
             nodes[kills[index]].kill()
             live.remove(kills[index])
@@ -193,6 +220,32 @@ def scenario(name, args, corpus, duplicates, pg_dir, endpoint):
         if index in duplicates:
             nodes[other].send(duplicates[index])
     retried = 0
+    if netcut:
+        victim = nodes[2]
+        victim.wait_outcomes(timeout=600)
+        with victim.lock:
+            firsts = {}
+            for o in victim.outcomes:
+                if o["path"] in cut["in_flight"]:
+                    firsts.setdefault(o["path"], o)
+            cut["outcomes"] = list(firsts.values())
+            # Each in-flight upload's time from its send (just before the cut) to its answer.
+            if len(cut["outcomes"]) == len(cut["in_flight"]) and all("seconds" in o for o in cut["outcomes"]):
+                cut["seconds"] = round(max(o["seconds"] for o in cut["outcomes"]), 1)
+            before = len(victim.outcomes)
+        for o in cut["outcomes"]:
+            print(f"  node 2 cut: {o['outcome']}: {o.get('error', '')[:200]}")
+        print(f"  node 2's in-flight uploads answered {[round(o.get('seconds', -1), 1) for o in cut['outcomes']]} s "
+              f"after they were sent (just before the cut); link restored")
+        run([args.netns_script, "restore", args.netns_dir, "2"])
+        for o in cut["outcomes"]:
+            if o["outcome"] == "error":
+                victim.wait_room()
+                victim.send(o["path"])
+        victim.wait_outcomes()
+        with victim.lock:
+            cut["retried"] = victim.outcomes[before:]
+        print(f"  node 2 after the restore: {[o['outcome'] for o in cut['retried']]}")
     for _ in range(5):
         alive = [node for node in nodes if node.alive()]
         for node in alive:
@@ -212,6 +265,7 @@ def scenario(name, args, corpus, duplicates, pg_dir, endpoint):
     seconds = time.monotonic() - started
     statuses = [node.finish() for node in nodes if node.alive()]
     outcomes = [o for node in nodes for o in node.outcomes]
+    other_errors = sum(o["outcome"] == "error" for node in nodes if node.number != 2 for o in node.outcomes)
     latencies = sorted(l for node in nodes for l in node.latencies)
     accepted = sum(o["outcome"] == "accepted" for o in outcomes)
     errors = sum(o["outcome"] == "error" for o in outcomes)
@@ -233,7 +287,8 @@ def scenario(name, args, corpus, duplicates, pg_dir, endpoint):
     print(f"  catalog: {assets} assets, {live_photos} Live Photos, {listing.get('pending')} pending; bucket: {objects} resource objects")
     s3("DELETE", endpoint, bucket)  # with its objects (SeaweedFS), so the disk holds one scenario at a time
     return {"assets": assets, "live_photos": live_photos, "pending": listing.get("pending"), "objects": objects,
-            "summary": summary, "accepted": accepted, "errors": errors}
+            "summary": summary, "accepted": accepted, "errors": errors, "statuses": statuses, "cut": cut,
+            "other_errors": other_errors}
 
 
 def main():
@@ -248,7 +303,13 @@ def main():
     parser.add_argument("--pairs", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0x5EED)
-    parser.add_argument("--scenarios", default="plain,kill,restart")
+    parser.add_argument("--scenarios", default="plain,kill,restart,netcut")
+    parser.add_argument("--pg-tcp-url", default="")
+    parser.add_argument("--netns-script", default="")
+    parser.add_argument("--netns-dir", default="")
+    parser.add_argument("--netns-names", default="")
+    # With the product's default timeouts an upload cut mid-flight fails within about 1 to 2 minutes.
+    parser.add_argument("--cut-bound", type=float, default=180)
     args = parser.parse_args()
     endpoint = os.environ["LIVEPAIR_S3_ENDPOINT"]
     started = time.monotonic()
@@ -262,6 +323,18 @@ def main():
                   ("identifiers and digests as the corpus says", result["summary"] == expected, True)]
         if name == "plain":
             checks += [("accepted uploads", result["accepted"], args.pairs), ("errors", result["errors"], 0)]
+        if name == "netcut":
+            cut = result["cut"]
+            clear = [o for o in cut["outcomes"] if o["outcome"] == "error" and
+                     ("PostgreSQL connection error" in o.get("error", "") or "no answer from the server" in o.get("error", ""))]
+            checks += [("uploads in flight at the cut (1 or 2)", 1 <= len(cut["in_flight"]) <= 2, True),
+                       ("in-flight uploads failed with a connection error", len(clear), len(cut["in_flight"])),
+                       (f"failed within {args.cut_bound} s (took {cut['seconds']})",
+                        cut["seconds"] is not None and cut["seconds"] <= args.cut_bound, True),
+                       ("retried on the restored node without error",
+                        [o["outcome"] for o in cut["retried"] if o["outcome"] == "error"], []),
+                       ("errors on the nodes not cut", result["other_errors"], 0),
+                       ("node exit statuses", result["statuses"], [0, 0, 1, 0])]
         for label, found, wanted in checks:
             if found != wanted:
                 failures.append(f"{name}: {label}: {found}, expected {wanted}")

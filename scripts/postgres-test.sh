@@ -9,10 +9,16 @@
 #   scripts/postgres-test.sh restart DIR   # immediate stop, then start (clients must reconnect)
 #   scripts/postgres-test.sh stop DIR      # immediate stop (the files stay; remove DIR yourself)
 #
-# The URI: postgresql://postgres@/livepair?host=DIR/socket (trust authentication on the socket).
+# The URI: postgresql://postgres@/livepair?host=DIR/socket (trust authentication on the socket;
+# `&port=PORT` added when the server listens on TCP too).
+#
+# With LIVEPAIR_PG_LISTEN=ADDRESS at the first start, the server also listens on TCP at that address
+# (on a free port; restarts keep both) and trusts clients of the subnets it is directly connected to
+# (`samenet`): the network-namespace tests reach it from other namespaces. `tcp DIR` then prints
+# postgresql://postgres@ADDRESS:PORT/livepair.
 set -euo pipefail
 
-usage() { echo "Usage: $0 start|url|restart|stop DIR" >&2; exit 64; }
+usage() { echo "Usage: $0 start|url|tcp|restart|stop DIR" >&2; exit 64; }
 [ $# -eq 2 ] || usage
 command=$1
 dir=$2
@@ -36,7 +42,22 @@ fi
 as_owner=()
 if [ "$(id -u)" -eq 0 ]; then as_owner=(runuser -u postgres --); fi
 
-url() { echo "postgresql://postgres@/$database?host=$socket"; }
+# The TCP address and port, kept in DIR from the first start (no file: socket only, port 5432).
+listen=""
+port=5432
+if [ -f "$dir/listen" ]; then read -r listen port <"$dir/listen"; fi
+if [ -z "$listen" ] && [ -n "${LIVEPAIR_PG_LISTEN:-}" ] && [ "$command" = start ]; then
+  listen=$LIVEPAIR_PG_LISTEN
+  port=$(python3 -c 'import socket, sys; s = socket.socket(); s.bind((sys.argv[1], 0)); print(s.getsockname()[1])' "$listen") \
+    || { echo "postgres-test: cannot bind a port on $listen" >&2; exit 1; }
+  echo "$listen $port" >"$dir/listen"
+fi
+
+url() { echo "postgresql://postgres@/$database?host=$socket$([ "$port" = 5432 ] || echo "&port=$port")"; }
+tcp_url() {
+  [ -n "$listen" ] || { echo "postgres-test: $dir was started without LIVEPAIR_PG_LISTEN" >&2; exit 1; }
+  echo "postgresql://postgres@$listen:$port/$database"
+}
 
 start() {
   mkdir -p "$socket"
@@ -45,13 +66,16 @@ start() {
     "${as_owner[@]}" "$bin/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { echo "postgres-test: initdb failed:" >&2; cat "$dir/initdb.log" >&2; exit 1; }
   fi
+  if [ -n "$listen" ] && ! grep -q '^host all all samenet trust' "$data/pg_hba.conf"; then
+    echo 'host all all samenet trust' | "${as_owner[@]}" tee -a "$data/pg_hba.conf" >/dev/null
+  fi
   if ! "${as_owner[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
     "${as_owner[@]}" "$bin/pg_ctl" -D "$data" -l "$log" -w -t 30 start \
-      -o "-c listen_addresses='' -k $socket -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      -o "-c listen_addresses='$listen' -p $port -k $socket -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
       >/dev/null || { echo "postgres-test: the server did not start:" >&2; tail -20 "$log" >&2; exit 1; }
   fi
-  if ! "$bin/psql" -h "$socket" -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1; then
-    "$bin/createdb" -h "$socket" -U postgres "$database"
+  if ! "$bin/psql" -h "$socket" -p "$port" -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1; then
+    "$bin/createdb" -h "$socket" -p "$port" -U postgres "$database"
   fi
   url
 }
@@ -65,6 +89,7 @@ stop() {
 case $command in
   start) start ;;
   url) url ;;
+  tcp) tcp_url ;;
   restart) stop; start >/dev/null ;;
   stop) stop ;;
   *) usage ;;

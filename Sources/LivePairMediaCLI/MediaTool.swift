@@ -13,7 +13,11 @@ public enum MediaTool {
         deepValidation: { options in Validator.mediaDeepValidation(options: options) })
 
     /// Runs `livepair arguments...` with everything in this process and returns the exit status.
+    /// When SIGINT or SIGTERM arrived during the run, it does not return: the interrupt cleanup ends
+    /// the process with 128 + the signal once it has removed what the run wrote.
     public static func main(_ arguments: [String], streams: OutputStreams) -> ExitCode {
-        LivePairTool.main(arguments, streams: streams, media: media)
+        let status = LivePairTool.main(arguments, streams: streams, media: media)
+        InterruptCleanup.shared.waitIfInterrupted()
+        return status
     }
 }

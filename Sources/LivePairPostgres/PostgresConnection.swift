@@ -1,6 +1,12 @@
 import CPostgres
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One libpq connection. libpq is thread-safe per connection: every call here holds the
 /// connection's mutex, so a connection may be handed between threads (a `PostgresPool` gives each
 /// user its own).
@@ -17,8 +23,15 @@ public final class PostgresConnection: Sendable {
 
     /// Opens a connection. `connectionString` is any libpq URI (`postgresql://user@/db?host=/run/pg`)
     /// or key=value list; libpq reads `PGHOST`, `PGUSER`, `PGPASSWORD`, ... for what it leaves out.
-    public init(_ connectionString: String) throws(PostgresError) {
-        guard let handle = PQconnectdb(connectionString) else {
+    /// `defaults` are libpq keywords and values (`connect_timeout`, `keepalives_idle`, ...) that
+    /// hold unless the connection string sets them (it is expanded after them, so it wins).
+    public init(_ connectionString: String, defaults: [(keyword: String, value: String)] = []) throws(PostgresError) {
+        let keywords = defaults.map(\.keyword) + ["dbname"]
+        let values = defaults.map(\.value) + [connectionString]
+        let opened = Self.withCStrings(keywords) { keywords in
+            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let handle = opened else {
             throw PostgresError(kind: .connection, message: "libpq could not allocate a connection")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -33,6 +46,16 @@ public final class PostgresConnection: Sendable {
     }
 
     deinit { PQfinish(handle) }
+
+    /// Calls `body` with `strings` as a NULL-terminated array of C strings.
+    private static func withCStrings<Result>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
+    ) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
 
     private static func message(_ handle: OpaquePointer) -> String {
         String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines

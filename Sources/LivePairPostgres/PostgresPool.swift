@@ -10,16 +10,21 @@ public final class PostgresPool: Sendable {
     public let connectionString: String
     /// How many connections may be open at once.
     public let maximumConnections: Int
+    /// libpq keywords every connection opens with unless the connection string sets them.
+    public let defaults: [(keyword: String, value: String)]
     private let idle = Mutex<[PostgresConnection]>([])
     private let slots: DispatchSemaphore
 
-    /// A pool for `connectionString`; opens one connection now so a wrong address or credential
-    /// fails here.
-    public init(_ connectionString: String, maximumConnections: Int = 4) throws(PostgresError) {
+    /// A pool for `connectionString` (with libpq `defaults` the string may override); opens one
+    /// connection now so a wrong address or credential fails here.
+    public init(
+        _ connectionString: String, defaults: [(keyword: String, value: String)] = [], maximumConnections: Int = 4
+    ) throws(PostgresError) {
         self.connectionString = connectionString
+        self.defaults = defaults
         self.maximumConnections = max(1, maximumConnections)
         slots = DispatchSemaphore(value: self.maximumConnections)
-        let first = try PostgresConnection(connectionString)
+        let first = try PostgresConnection(connectionString, defaults: defaults)
         idle.withLock { $0.append(first) }
     }
 
@@ -36,7 +41,7 @@ public final class PostgresPool: Sendable {
             connection = reused
         } else {
             do throws(PostgresError) {
-                connection = try PostgresConnection(connectionString)
+                connection = try PostgresConnection(connectionString, defaults: defaults)
             } catch {
                 throw connectionFailure(error)
             }

@@ -41,6 +41,9 @@ public struct S3Configuration: Sendable, Equatable {
     /// A configuration for `endpoint` whose credentials come from `AWS_ACCESS_KEY_ID` and
     /// `AWS_SECRET_ACCESS_KEY` and whose region comes from `AWS_REGION` (else `AWS_DEFAULT_REGION`,
     /// else `us-east-1`). Throws `missingCredentials` naming the variable that is unset or empty.
+    /// The timeouts and attempts may be set with `LIVEPAIR_S3_CONNECT_TIMEOUT` (seconds, default
+    /// 5), `LIVEPAIR_S3_STALL_TIMEOUT` (whole seconds, default 30) and `LIVEPAIR_S3_ATTEMPTS`
+    /// (default 4); a value that is not a positive number is ignored.
     public static func fromEnvironment(endpoint: String) throws(S3Error) -> S3Configuration {
         guard let accessKey = environment("AWS_ACCESS_KEY_ID") else {
             throw S3Error(.missingCredentials, operation: "configure", endpoint: endpoint, detail: "AWS_ACCESS_KEY_ID is not set")
@@ -50,8 +53,20 @@ public struct S3Configuration: Sendable, Equatable {
                 .missingCredentials, operation: "configure", endpoint: endpoint, detail: "AWS_SECRET_ACCESS_KEY is not set")
         }
         let region = environment("AWS_REGION") ?? environment("AWS_DEFAULT_REGION") ?? "us-east-1"
-        return S3Configuration(
+        var configuration = S3Configuration(
             endpoint: endpoint, region: region, credentials: S3Credentials(accessKeyID: accessKey, secretAccessKey: secret))
+        if let seconds = positiveNumber("LIVEPAIR_S3_CONNECT_TIMEOUT") {
+            configuration.connectTimeoutMilliseconds = max(1, Int(seconds * 1000))
+        }
+        if let seconds = positiveNumber("LIVEPAIR_S3_STALL_TIMEOUT") { configuration.stallTimeoutSeconds = max(1, Int(seconds)) }
+        if let attempts = positiveNumber("LIVEPAIR_S3_ATTEMPTS") { configuration.retry.attempts = max(1, Int(attempts)) }
+        return configuration
+    }
+
+    /// The value of an environment variable as a positive finite number, nil otherwise.
+    static func positiveNumber(_ name: String) -> Double? {
+        guard let text = environment(name), let value = Double(text), value.isFinite, value > 0, value < 1e9 else { return nil }
+        return value
     }
 
     /// The value of an environment variable, nil when unset or empty.

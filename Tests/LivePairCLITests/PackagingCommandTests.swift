@@ -60,4 +60,32 @@ struct PackagingCommandTests {
         #expect(try LivePairBinary.run(["restamp", photo, video]).status == 64)
         #expect(try LivePairBinary.run(["make", "--photo", photo, "--output", live]).status == 64)
     }
+
+    @Test("make and convert of a movie whose audio stsc claims 0xFFFFFFFF samples: exit 1, the finding, nothing written")
+    func damagedMovieRefused() throws {
+        let workspace = try SampleVariants.Workspace()
+        var movie = try SampleMedia.bytes("live/train.mov")
+        let audio = try #require(SampleVariants.track(handler: "soun", in: movie))
+        let stsc = try #require(SampleVariants.box(["mdia", "minf", "stbl", "stsc"], in: movie, under: audio))
+        for index in 0..<4 { movie[stsc.payloadOffset + 12 + index] = 0xFF }
+        let video = try workspace.write(movie, as: "damaged.mov")
+        let photo = SampleMedia.path("live/train.jpg")
+        let output = workspace.url.appendingPathComponent("out").path
+        let text = try LivePairBinary.run(["make", "--photo", photo, "--video", video, "--output", output])
+        #expect(text.status == 1 && text.output.isEmpty)
+        #expect(text.error.hasPrefix("Error: damaged.mov is a damaged QuickTime movie file: movie: track 2 (soun): chunk 1 claims"))
+        #expect(text.error.contains("\n  error: sample-table-out-of-file: damaged.mov is a damaged QuickTime movie file"))
+        let runs = [
+            try LivePairBinary.run(["make", "--video", video, "--output", output, "--json"]),
+            try LivePairBinary.run(["convert", "--to", "motion-photo", photo, video, "--output", output + "/train.jpg", "--json"]),
+        ]
+        for run in runs {
+            #expect(run.status == 1)
+            let json = try LivePairBinary.json(run.output)
+            #expect((json["error"] as? [String: Any])?["code"] as? String == "damaged-input")
+            let findings = try #require(json["findings"] as? [[String: Any]])
+            #expect(findings.map { $0["code"] as? String } == ["sample-table-out-of-file"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: output), "a refused run leaves no output folder")
+    }
 }

@@ -12,9 +12,14 @@ struct MultiNodeBucket {
     let environment: [String: String]
     private let client: S3Client
 
-    init() throws {
-        let server = try SeaweedFSTestServer.shared()
-        client = try S3StoreTestSupport.makeClient()
+    /// A new bucket on `server` (the test process's shared server when nil).
+    init(on server: SeaweedFSTestServer? = nil) throws {
+        let server = try server ?? SeaweedFSTestServer.shared()
+        client = try S3Client(
+            configuration: S3Configuration(
+                endpoint: server.endpoint, region: server.region,
+                credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey),
+                retry: S3RetryPolicy(attempts: 4, initialDelayMilliseconds: 100)))
         bucket = SeaweedFSTestServer.uniqueBucketName("nodes")
         try client.createBucket(bucket)
         endpoint = server.endpoint

@@ -74,7 +74,7 @@ struct MultiNodeRun {
         }
         var result = Result()
         try feed(nodes, server: server, into: &result)
-        retryUnanswered(nodes, into: &result)
+        Self.retryUnanswered(nodes, into: &result)
         for node in nodes where node.isRunning { result.exitStatuses.append(node.finish()) }
         for node in nodes {
             for outcome in node.snapshot.outcomes {
@@ -84,7 +84,7 @@ struct MultiNodeRun {
                 }
             }
         }
-        try readBack(catalog: catalog, bucket: s3, scratch: work + "/scratch-check", into: &result)
+        try Self.readBack(catalog: catalog, bucket: s3, scratch: work + "/scratch-check", into: &result)
         return result
     }
 
@@ -125,7 +125,7 @@ struct MultiNodeRun {
 
     /// Waits for the live nodes, then sends every upload that has no outcome (it was on a killed
     /// node) or failed (the server was away) to a live node, until all are answered (5 rounds).
-    private func retryUnanswered(_ nodes: [IngestNodeProcess], into result: inout Result) {
+    static func retryUnanswered(_ nodes: [IngestNodeProcess], into result: inout Result) {
         for _ in 0..<5 {
             let live = nodes.filter(\.isRunning)
             for node in live { node.waitForOutcomes(timeout: 120) }
@@ -147,7 +147,7 @@ struct MultiNodeRun {
     }
 
     /// Opens the library read-only (no clean-up runs) and counts what it and the bucket hold.
-    private func readBack(catalog: String, bucket: MultiNodeBucket, scratch: String, into result: inout Result) throws {
+    static func readBack(catalog: String, bucket: MultiNodeBucket, scratch: String, into result: inout Result) throws {
         let library = try PhotoLibrary.open(
             catalog: .postgres(connectionString: catalog), store: .s3(bucket: bucket.bucket, prefix: MultiNodeBucket.prefix),
             configuration: LibraryConfiguration(access: .readOnly), s3Endpoint: bucket.endpoint, s3CacheDirectory: scratch)

@@ -6,20 +6,36 @@ import Foundation
 public final class DedicatedPostgresServer: Sendable {
     /// The folder holding the cluster and the socket.
     public let directory: String
-    /// The connection URI (database `livepair`).
+    /// The connection URI (database `livepair`), over the unix socket.
     public let url: String
+    /// The TCP connection URI (`postgresql://postgres@ADDRESS:PORT/livepair`) when the server was
+    /// started listening on an address.
+    public let tcpURL: String?
 
-    /// Starts a new server; throws the script's reason when it cannot.
-    public init() throws {
+    /// Starts a new server, on its unix socket and, with `listenAddress`, on TCP at that address
+    /// (clients of its directly connected subnets trusted), inside the network namespace
+    /// `namespace` when given (`ip netns exec`); throws the script's reason when it cannot.
+    public init(listenAddress: String? = nil, namespace: String? = nil) throws {
         let template = strdup("/tmp/lp-pgd.XXXXXX")!
         defer { free(template) }
         guard let made = mkdtemp(template) else { throw PostgresTestServer.StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
-        let outcome = PostgresTestServer.runTool(PostgresTestServer.script, ["start", directory])
+        let environment = listenAddress.map { ["LIVEPAIR_PG_LISTEN=\($0)"] } ?? []
+        let start = ["/usr/bin/env"] + environment + [PostgresTestServer.script, "start", directory]
+        let outcome =
+            namespace.map { PostgresTestServer.runTool(NetworkNamespaces.ip.path, ["netns", "exec", $0] + start) }
+            ?? PostgresTestServer.runTool(start[0], Array(start.dropFirst()))
         guard outcome.status == 0 else {
+            try? FileManager.default.removeItem(atPath: directory)
             throw PostgresTestServer.StartFailure(description: "a dedicated PostgreSQL server did not start: \(outcome.error)")
         }
         url = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        if listenAddress != nil {
+            let tcp = PostgresTestServer.runTool(PostgresTestServer.script, ["tcp", directory])
+            tcpURL = tcp.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            tcpURL = nil
+        }
         // The script starts servers with synchronous_commit off (fast, for tests): a commit then
         // returns before its WAL is written, and an immediate stop (`restart`) loses it, as a
         // production server never does. This server is restarted mid-run, so its commits must
@@ -32,14 +48,16 @@ public final class DedicatedPostgresServer: Sendable {
         }
     }
 
-    /// A connection URI whose current schema is a new, empty one.
-    public func freshSchemaURL() throws -> String {
+    /// A connection URI whose current schema is a new, empty one (over TCP when `tcp`).
+    public func freshSchemaURL(tcp: Bool = false) throws -> String {
         let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let created = PostgresTestServer.runTool("/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "CREATE SCHEMA \(schema)"])
         guard created.status == 0 else {
             throw PostgresTestServer.StartFailure(description: "CREATE SCHEMA failed: \(created.error)")
         }
-        return url + "&options=-csearch_path%3D\(schema)"
+        guard tcp else { return url + "&options=-csearch_path%3D\(schema)" }
+        guard let tcpURL else { throw PostgresTestServer.StartFailure(description: "the server was started without a TCP address") }
+        return tcpURL + "?options=-csearch_path%3D\(schema)"
     }
 
     /// Stops the server at once (`-m immediate`, like a crash) and starts it again.

@@ -20,4 +20,12 @@ public final class JoinedThread<Value: Sendable>: @unchecked Sendable {
         done.wait()
         return value!
     }
+
+    /// Waits at most `seconds` for the thread; its value, or nil when it has not finished by then
+    /// (it may still finish later: `wait` then returns its value).
+    public func wait(seconds: Double) -> Value? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        done.signal()  // a later wait returns at once
+        return value
+    }
 }

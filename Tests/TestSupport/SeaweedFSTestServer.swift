@@ -59,18 +59,34 @@ public struct SeaweedFSTestServer: Sendable {
         return URL(fileURLWithPath: "scripts/seaweedfs-test.sh")
     }()
 
-    private static func start() -> Result<SeaweedFSTestServer, StartFailure> {
+    /// A server of its own (not the shared one) listening on `address` (an address of this
+    /// machine, such as the bridge of `scripts/netns-test.sh`); the caller stops it with `stop()`
+    /// (a watchdog ends it too if this process dies first).
+    public static func startDedicated(listeningOn address: String) throws -> SeaweedFSTestServer {
+        try start(ip: address, shared: false).get()
+    }
+
+    /// Ends a server made by `startDedicated` and removes its folder.
+    public func stop() {
+        _ = Self.runScript(["stop", directory])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private static func start(ip: String = "127.0.0.1", shared: Bool = true) -> Result<SeaweedFSTestServer, StartFailure> {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("livepair-seaweedfs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        let startRun = runScript(["start", directory], extraEnvironment: ["SEAWEEDFS_OWNER_PID": "\(getpid())"])
+        let startRun = runScript(
+            ["start", directory], extraEnvironment: ["SEAWEEDFS_OWNER_PID": "\(getpid())", "SEAWEEDFS_IP": ip])
         guard startRun.status == 0 else {
             return .failure(StartFailure(description: "SeaweedFS did not start (exit \(startRun.status)): \(startRun.output)"))
         }
-        runningDirectory.withLock { $0 = directory }
-        atexit {
-            if let directory = SeaweedFSTestServer.runningDirectory.withLock({ $0 }) {
-                _ = SeaweedFSTestServer.runScript(["stop", directory])
-                try? FileManager.default.removeItem(atPath: directory)
+        if shared {
+            runningDirectory.withLock { $0 = directory }
+            atexit {
+                if let directory = SeaweedFSTestServer.runningDirectory.withLock({ $0 }) {
+                    _ = SeaweedFSTestServer.runScript(["stop", directory])
+                    try? FileManager.default.removeItem(atPath: directory)
+                }
             }
         }
         let envRun = runScript(["env", directory])

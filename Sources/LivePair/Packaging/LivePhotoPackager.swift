@@ -42,6 +42,7 @@ public struct LivePhotoPackager: Sendable {
         let identifier = try resolvedIdentifier(contentIdentifier)
         Self.recoverStaging(files: [photo, video], directories: [outputDirectory])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
+        try checkUndamaged(photo: (photo, photoIdentity), video: (video, videoIdentity), stillImageTime: stillImageTime)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: photo)
@@ -67,6 +68,8 @@ public struct LivePhotoPackager: Sendable {
         let identifier = try resolvedIdentifier(contentIdentifier)
         Self.recoverStaging(files: [video], directories: [outputDirectory])
         let videoIdentity = try readableIdentity(video)
+        try InputDamageCheck(limits: options.limits).check(
+            videoIdentity, path: video, stillImageTimeGiven: stillImageTime != nil)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: video)
@@ -83,16 +86,20 @@ public struct LivePhotoPackager: Sendable {
             to: videoStaged, scratch: { () throws(PackagingError) in
                 try staged.scratch(in: outputDirectory, name: "transcoded.mov")
             })
-        let frame: PixelBuffer
+        let frame: (image: PixelBuffer, colour: ColourDescription?)
         do throws(MediaError) {
-            frame = try VideoFrameDecoder.uprightFrame(path: videoStaged, at: movie.stillImageTime, limits: options.limits)
+            frame = try VideoFrameDecoder.uprightFrameAndColour(
+                path: videoStaged, at: movie.stillImageTime, limits: options.limits)
         } catch {
             throw .media(error)
         }
         // The still carries what the movie's keys say of the capture (date, place, camera).
-        let exif = try MovieFrameExif.tiff(movie: videoIdentity, width: frame.width, height: frame.height, identifier: identifier)
+        // Its colour description is the video's (Display P3 for iPhone movies).
+        let exif = try MovieFrameExif.tiff(
+            movie: videoIdentity, width: frame.image.width, height: frame.image.height, identifier: identifier,
+            colour: frame.colour)
         try StillStamper(options: options, staged: staged).write(
-            image: frame, identifier: identifier, to: photoStaged, exifTIFF: exif)
+            image: frame.image, identifier: identifier, to: photoStaged, exifTIFF: exif, colour: frame.colour)
         return try finish(
             staged, identifier: identifier, photo: (photoStaged, photoOutput, .encoded),
             video: (videoStaged, videoOutput, movie.handling), stillImageTime: movie.stillImageTime)
@@ -117,6 +124,7 @@ public struct LivePhotoPackager: Sendable {
         let (photo, video) = inPlace ? (Self.resolvingLinks(photo), Self.resolvingLinks(video)) : (photo, video)
         Self.recoverStaging(files: [photo, video], directories: outputDirectory.map { [$0] } ?? [])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
+        try checkUndamaged(photo: (photo, photoIdentity), video: (video, videoIdentity), stillImageTime: stillImageTime)
         guard photoIdentity.format == .heic || photoIdentity.format == .jpeg else {
             throw .unsupportedStill(path: photo, format: photoIdentity.format.rawValue)
         }
@@ -148,6 +156,16 @@ public struct LivePhotoPackager: Sendable {
             throw .format(.io(path: identity.path, reason: issue.message))
         }
         return identity
+    }
+
+    /// Refuses a damaged still or movie (`InputDamageCheck`) before anything is written.
+    func checkUndamaged(
+        photo: (path: String, identity: ResourceIdentity), video: (path: String, identity: ResourceIdentity),
+        stillImageTime: Double?
+    ) throws(PackagingError) {
+        let check = InputDamageCheck(limits: options.limits)
+        try check.check(photo.identity, path: photo.path)
+        try check.check(video.identity, path: video.path, stillImageTimeGiven: stillImageTime != nil)
     }
 
     /// Writes the still and the movie with `identifier` to their staged outputs, then finishes.

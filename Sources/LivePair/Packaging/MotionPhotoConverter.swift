@@ -30,6 +30,8 @@ public struct MotionPhotoConverter: Sendable {
     ) throws(PackagingError) -> PackagedMotionPhoto {
         LivePhotoPackager.recoverStaging(files: [photo, video, output], directories: [])
         let (photoIdentity, videoIdentity) = (try packager.readableIdentity(photo), try packager.readableIdentity(video))
+        try packager.checkUndamaged(
+            photo: (photo, photoIdentity), video: (video, videoIdentity), stillImageTime: stillImageTime)
         try checkOutputName(output, photoIdentity: photoIdentity)
         let halfFindings = try InputPairCheck(limits: options.limits).findings(photo: photoIdentity, video: videoIdentity)
         let directory = StagedOutputs.directory(of: output)
@@ -89,6 +91,8 @@ public struct MotionPhotoConverter: Sendable {
             if case .unsupported = error { throw .notAMotionPhoto(path: path) }
             throw .format(error)
         }
+        // A damaged still or embedded video (its sample tables outside it) is refused first.
+        try InputDamageCheck(limits: options.limits).check(packager.readableIdentity(path), path: path)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         var stem = LivePhotoPackager.stem(of: path)

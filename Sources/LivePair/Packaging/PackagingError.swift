@@ -23,6 +23,10 @@ public enum PackagingError: Error, Sendable, Equatable {
     /// The two halves given are not one Live Photo (their content identifiers differ); nothing
     /// was written. `make` and `restamp` give both halves one identifier.
     case mismatchedHalves(findings: [Finding])
+    /// An input is damaged (`InputDamageCheck`: sample tables outside the file, a cut-off JPEG
+    /// scan, a still-image-time track whose time cannot be read, ...): packaging it would lose
+    /// audio or frames or move the still time, so nothing was written.
+    case damagedInput(findings: [Finding])
 
     /// A stable kebab-case code for reports and JSON output.
     public var code: String {
@@ -39,6 +43,7 @@ public enum PackagingError: Error, Sendable, Equatable {
         case .invalidArgument: return "invalid-argument"
         case .invalidOutput: return "invalid-output"
         case .mismatchedHalves: return "identifier-mismatch"
+        case .damagedInput: return "damaged-input"
         }
     }
 
@@ -59,6 +64,9 @@ public enum PackagingError: Error, Sendable, Equatable {
         case let .mismatchedHalves(findings):
             return findings.filter { $0.severity == .error }.map(\.message).joined(separator: "; ")
                 + " (give them one identifier first: livepair restamp, or livepair make)"
+        case let .damagedInput(findings):
+            return findings.filter { $0.severity == .error }.map(\.message).joined(separator: "; ")
+                + "; nothing was written"
         }
     }
 }

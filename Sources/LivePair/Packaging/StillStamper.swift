@@ -27,20 +27,31 @@ struct StillStamper {
         }
     }
 
-    /// Encodes `image` (upright) in the configured format, with `exifTIFF` when given, and
-    /// `identifier`, and writes it to `destination`.
-    func write(image: PixelBuffer, identifier: String, to destination: String, exifTIFF: [UInt8]? = nil) throws(PackagingError) {
+    /// Encodes `image` (upright) in the configured format, with `exifTIFF` and the colour
+    /// description `colour` (what its RGB means) when given, and `identifier`, and writes it to
+    /// `destination`.
+    func write(
+        image: PixelBuffer, identifier: String, to destination: String, exifTIFF: [UInt8]? = nil,
+        colour: ColourDescription? = nil
+    ) throws(PackagingError) {
         try write(
-            source: MemoryByteSource(try encode(image, exifTIFF: exifTIFF)), encoding: options.stillEncoding,
-            identifier: identifier, to: destination)
+            source: MemoryByteSource(try encode(image, exifTIFF: exifTIFF, colour: colour)),
+            encoding: options.stillEncoding, identifier: identifier, to: destination)
     }
 
-    /// `image` encoded in the configured format and quality, with `exifTIFF` when given.
-    func encode(_ image: PixelBuffer, exifTIFF: [UInt8]? = nil) throws(PackagingError) -> [UInt8] {
+    /// `image` encoded in the configured format and quality, with `exifTIFF` when given, declaring
+    /// `colour` (HEIC: an `nclx` `colr` box).
+    func encode(_ image: PixelBuffer, exifTIFF: [UInt8]? = nil, colour: ColourDescription? = nil) throws(PackagingError)
+        -> [UInt8]
+    {
         do throws(MediaError) {
             switch options.stillEncoding {
-            case .heic: return try StillImageEncoder.heic(image, quality: options.stillQuality, exifTIFF: exifTIFF)
-            case .jpeg: return try StillImageEncoder.jpeg(image, quality: options.stillQuality, exifTIFF: exifTIFF)
+            case .heic:
+                return try StillImageEncoder.heic(
+                    image, quality: options.stillQuality, exifTIFF: exifTIFF, colour: colour?.forFullRangeStill)
+            case .jpeg:
+                return try StillImageEncoder.jpeg(
+                    image, quality: options.stillQuality, exifTIFF: exifTIFF, colour: colour?.forFullRangeStill)
             }
         } catch {
             throw .media(error)

@@ -34,6 +34,11 @@ extension ResourceIdentifier {
                 let movie = try QuickTimeMovieParser(limits: limits).parse(embedded)
                 var movieIdentity = ResourceIdentity(path: identity.path)
                 describe(movie, source: embedded, into: &movieIdentity)
+                // The embedded video's sample tables must stay inside it, as a movie file's must.
+                checkMovieIntegrity(movie, fileSize: embedded.size, into: &movieIdentity)
+                identity.issues += movieIdentity.issues.map {
+                    IdentityIssue(code: $0.code, message: "embedded motion-photo video: \($0.message)")
+                }
                 identity.duration = movieIdentity.duration
                 identity.videoCodec = movieIdentity.videoCodec
                 identity.audioCodec = movieIdentity.audioCodec

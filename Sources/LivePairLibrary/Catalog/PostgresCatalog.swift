@@ -21,6 +21,8 @@ import LivePairPostgres
 final class PostgresCatalog: Catalog {
     private let pool: PostgresPool
     private let lockTimeoutMilliseconds: Int32
+    /// Seconds after which a failed transaction is no longer tried again (the last try starts before).
+    private let retryWindowSeconds: Double
     /// The `NOTIFY` channel of this catalog (derived from its schema's name).
     let notificationChannel: String
 
@@ -30,15 +32,17 @@ final class PostgresCatalog: Catalog {
     /// one when read-write; `.new` creates the tables and records the library's identity (a
     /// catalog another node created meanwhile is kept, with its own identity).
     init(
-        connectionString: String, lockTimeoutMilliseconds: Int32, maximumConnections: Int = 4,
-        opening decide: (_ exists: Bool) throws(LibraryError) -> CatalogOpening
+        connectionString: String, lockTimeoutMilliseconds: Int32, retryWindowSeconds: Double = 30,
+        maximumConnections: Int = 4, opening decide: (_ exists: Bool) throws(LibraryError) -> CatalogOpening
     ) throws(LibraryError) {
         do throws(PostgresError) {
-            pool = try PostgresPool(connectionString, maximumConnections: maximumConnections)
+            pool = try PostgresPool(
+                connectionString, defaults: PostgresNetworkTimeouts.connectionDefaults, maximumConnections: maximumConnections)
         } catch {
             throw .catalogServer(error)
         }
         self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
+        self.retryWindowSeconds = retryWindowSeconds
         notificationChannel = try pool.withConnection(connectionFailure: LibraryError.catalogServer) {
             (connection: PostgresConnection) throws(LibraryError) -> String in
             let found: Int
@@ -59,7 +63,7 @@ final class PostgresCatalog: Catalog {
     var connectionString: String { pool.connectionString }
 
     func read<Value>(_ body: (any CatalogReader) throws(LibraryError) -> Value) throws(LibraryError) -> Value {
-        try Self.retrying { (_: inout Bool) throws(LibraryError) -> Value in
+        try Self.retrying(for: retryWindowSeconds) { (_: inout Bool) throws(LibraryError) -> Value in
             try pool.withConnection(connectionFailure: LibraryError.catalogServer) {
                 (connection: PostgresConnection) throws(LibraryError) -> Value in
                 try connection.transaction(.snapshotReadOnly, wrap: LibraryError.catalogServer) { () throws(LibraryError) in
@@ -72,12 +76,18 @@ final class PostgresCatalog: Catalog {
     func write<Value>(
         _ body: (any CatalogWriter) throws(LibraryError) -> Value, beforeCommit: () throws(LibraryError) -> Void
     ) throws(LibraryError) -> Value {
-        try Self.retrying { (bodyStarted: inout Bool) throws(LibraryError) -> Value in
+        try Self.retrying(for: retryWindowSeconds) { (bodyStarted: inout Bool) throws(LibraryError) -> Value in
             try pool.withConnection(connectionFailure: LibraryError.catalogServer) {
                 (connection: PostgresConnection) throws(LibraryError) -> Value in
                 try connection.transaction(.readCommitted, wrap: LibraryError.catalogServer) { () throws(LibraryError) -> Value in
                     let session = PostgresCatalogSession(connection: connection, notificationChannel: notificationChannel)
-                    try session.run("SELECT set_config('lock_timeout', $1, true)", [.text("\(lockTimeoutMilliseconds)ms")])
+                    // A node cut off mid-transaction would hold the catalog lock until the server
+                    // notices its connection is gone (hours, with the default keepalives): the
+                    // server ends a transaction idle for half the lock timeout, so the nodes
+                    // waiting for the lock get it before their own wait runs out.
+                    try session.run(
+                        "SELECT set_config('lock_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $2, true)",
+                        [.text("\(lockTimeoutMilliseconds)ms"), .text("\(max(lockTimeoutMilliseconds / 2, 1_000))ms")])
                     try session.run("SELECT change_sequence FROM catalog_state WHERE id = 1 FOR UPDATE")
                     bodyStarted = true
                     let value = try body(session)
@@ -90,10 +100,12 @@ final class PostgresCatalog: Catalog {
 
     /// Runs `attempt` until it succeeds, retrying (with backoff, about 6 s in all) a serialization
     /// failure, a deadlock or a lost connection as long as the attempt had not yet run the caller's
-    /// body (which may have effects outside the transaction).
+    /// body (which may have effects outside the transaction) and `window` seconds have not passed
+    /// (a server out of reach makes each try wait for its connect timeout).
     private static func retrying<Value>(
-        _ attempt: (inout Bool) throws(LibraryError) -> Value
+        for window: Double, _ attempt: (inout Bool) throws(LibraryError) -> Value
     ) throws(LibraryError) -> Value {
+        let started = ContinuousClock.now
         var delay = 0.05
         var tries = 0
         while true {
@@ -102,7 +114,9 @@ final class PostgresCatalog: Catalog {
             do throws(LibraryError) {
                 return try attempt(&bodyStarted)
             } catch {
-                guard error.isRetryableCatalogFailure, !bodyStarted, tries < 8 else { throw error }
+                guard error.isRetryableCatalogFailure, !bodyStarted, tries < 8,
+                    (ContinuousClock.now - started) + .seconds(delay) < .seconds(window)
+                else { throw error }
                 Thread.sleep(forTimeInterval: delay)
                 delay *= 2
             }

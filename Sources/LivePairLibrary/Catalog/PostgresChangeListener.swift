@@ -34,7 +34,7 @@ final class PostgresChangeListener: CatalogCommitSubscription {
         while !isCancelled {
             do throws(PostgresError) {
                 if connection == nil {
-                    let opened = try PostgresConnection(connectionString)
+                    let opened = try PostgresConnection(connectionString, defaults: PostgresNetworkTimeouts.connectionDefaults)
                     // The channel is `livepair_changes_` + hex digits: a plain identifier.
                     try opened.execute("LISTEN \(channel)")
                     connection = opened

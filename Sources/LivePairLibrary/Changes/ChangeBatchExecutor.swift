@@ -34,6 +34,7 @@ struct ChangeBatchExecutor {
     /// Applies `plan` (and what `hooks` add) and returns the outcome.
     func execute(_ plan: ChangeBatchPlan, hooks: TransactionHooks = TransactionHooks()) throws(LibraryError) -> ChangeResult {
         guard configuration.access == .readWrite else { throw .readOnlyLibrary }
+        let started = ContinuousClock.now
         var attempt = 0
         while true {
             attempt += 1
@@ -43,9 +44,13 @@ struct ChangeBatchExecutor {
                 // A stored file removed by a concurrent clean-up between storing and committing: store again once.
                 if case .resourceMissing = error, attempt == 1 { continue }
                 // A server catalog's serialization failure, deadlock or lost connection rolled the
-                // batch back: run it again (about 3 s of backoff in all), then report.
-                guard error.isRetryableCatalogFailure, attempt < 7 else { throw error }
-                Thread.sleep(forTimeInterval: 0.05 * Double(1 << attempt))
+                // batch back: run it again (about 3 s of backoff in all, and never once the
+                // catalog's retry window has passed: a server out of reach), then report.
+                let delay = 0.05 * Double(1 << attempt)
+                guard error.isRetryableCatalogFailure, attempt < 7,
+                    (ContinuousClock.now - started) + .seconds(delay) < .seconds(configuration.catalogRetrySeconds)
+                else { throw error }
+                Thread.sleep(forTimeInterval: delay)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a library is opened.
 public struct LibraryConfiguration: Sendable {
     /// Commit durability: `true` (the default) syncs every commit to disk (`synchronous=FULL`).
@@ -24,6 +26,11 @@ public struct LibraryConfiguration: Sendable {
     public var openMode: LibraryOpenMode
     /// Read-write (the default) or read-only: a read-only library never removes or writes anything.
     public var access: LibraryAccess
+    /// How long a server catalog's transaction is tried again after a lost connection, a
+    /// serialization failure or a deadlock, in seconds (no new try starts later): with the
+    /// connection timeouts (`docs/deployment.md`), it bounds how long a change waits for a server
+    /// it cannot reach before it fails. Default 30, or `LIVEPAIR_CATALOG_RETRY_SECONDS`.
+    public var catalogRetrySeconds: Double = LibraryConfiguration.catalogRetrySecondsFromEnvironment
 
     /// The defaults: durable commits, 10 s busy timeout, a 1-hour grace period for orphans, no fault
     /// injection, a library created only in a missing or empty directory, read-write.
@@ -39,5 +46,13 @@ public struct LibraryConfiguration: Sendable {
         self.orphanGracePeriod = orphanGracePeriod
         self.deepValidation = deepValidation
         self.faultInjector = faultInjector
+    }
+
+    /// `LIVEPAIR_CATALOG_RETRY_SECONDS` when it holds a number of seconds at least 0, else 30.
+    static var catalogRetrySecondsFromEnvironment: Double {
+        guard let text = ProcessInfo.processInfo.environment["LIVEPAIR_CATALOG_RETRY_SECONDS"], let seconds = Double(text),
+            seconds >= 0, seconds.isFinite
+        else { return 30 }
+        return seconds
     }
 }

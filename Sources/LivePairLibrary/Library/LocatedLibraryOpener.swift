@@ -59,7 +59,8 @@ struct LocatedLibraryOpener {
                 busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         case let .postgres(connectionString):
             catalog = try PostgresCatalog(
-                connectionString: connectionString, lockTimeoutMilliseconds: configuration.busyTimeoutMilliseconds
+                connectionString: connectionString, lockTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+                retryWindowSeconds: configuration.catalogRetrySeconds
             ) { (exists: Bool) throws(LibraryError) -> CatalogOpening in
                 let opening = try decide(exists: exists, name: "the PostgreSQL database", newIdentity: newIdentity)
                 if case .new = opening { try prepareNewStore(identity: newIdentity, objectStore: objectStore) }

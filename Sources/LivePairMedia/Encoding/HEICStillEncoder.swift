@@ -7,8 +7,12 @@ internal import CHeif
 /// its default macOS-compatibility setting, wraps it in a one-tile `grid` whose output size is the
 /// input's, so every reader shows exactly the input's width and height.
 enum HEICStillEncoder {
-    /// The HEIC bytes of `image` at `quality` (0 to 100), with `exif` as the primary's Exif item.
-    static func encode(_ image: PixelBuffer, quality: Int, exif: ExifTIFFPayload?) throws(MediaError) -> [UInt8] {
+    /// The HEIC bytes of `image` at `quality` (0 to 100), with `exif` as the primary's Exif item
+    /// and, when `colour` is given, an `nclx` `colr` box on the primary image declaring it (the
+    /// RGB to Y'CbCr conversion then uses its matrix and range).
+    static func encode(
+        _ image: PixelBuffer, quality: Int, exif: ExifTIFFPayload?, colour: ColourDescription? = nil
+    ) throws(MediaError) -> [UInt8] {
         guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height) else {
             throw .encodeFailed(reason: "image of \(image.width)x\(image.height) is too large for HEIC")
         }
@@ -22,9 +26,10 @@ enum HEICStillEncoder {
                 try LibHeif.check(heif_encoder_set_parameter_string(encoder, "preset", "fast"), "x265 preset")
                 try LibHeif.withRGBImage(width: width, height: height) { heifImage, plane, stride throws(MediaError) in
                     copyRGB(of: image, into: plane, stride: stride)
+                    if let colour { try LibHeif.setColour(colour, of: heifImage) }
                     var handle: OpaquePointer?
                     defer { if let handle { heif_image_handle_release(handle) } }
-                    try LibHeif.withEncodingOptions { options throws(MediaError) in
+                    try LibHeif.withEncodingOptions(writesColour: colour != nil) { options throws(MediaError) in
                         try LibHeif.check(
                             heif_context_encode_image(context, heifImage, encoder, options, &handle),
                             "heif_context_encode_image")

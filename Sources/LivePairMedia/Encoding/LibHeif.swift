@@ -56,15 +56,39 @@ enum LibHeif {
     }
 
     /// Runs `body` with encoding options (no alpha, normal orientation), freed afterwards.
+    /// `writesColour` turns off libheif 1.15's default of writing no `nclx` box (a workaround
+    /// for old macOS readers), so that the image's colour description is stored.
     static func withEncodingOptions<Result>(
-        _ body: (UnsafeMutablePointer<heif_encoding_options>) throws(MediaError) -> Result
+        writesColour: Bool = false, _ body: (UnsafeMutablePointer<heif_encoding_options>) throws(MediaError) -> Result
     ) throws(MediaError) -> Result {
         guard let options = heif_encoding_options_alloc() else {
             throw .encodeFailed(reason: "heif_encoding_options_alloc failed")
         }
         defer { heif_encoding_options_free(options) }
         options.pointee.save_alpha_channel = 0
+        if writesColour {
+            guard options.pointee.version >= 4 else {
+                throw .encodeFailed(reason: "libheif's encoding options (version \(options.pointee.version)) cannot write nclx")
+            }
+            options.pointee.macOS_compatibility_workaround_no_nclx_profile = 0
+        }
         return try body(options)
+    }
+
+    /// Gives `image` the `nclx` colour description `colour`: libheif converts its RGB to Y'CbCr
+    /// with that matrix and range and writes it as the coded image's `colr` box.
+    static func setColour(_ colour: ColourDescription, of image: OpaquePointer) throws(MediaError) {
+        guard let nclx = heif_nclx_color_profile_alloc() else {
+            throw .encodeFailed(reason: "heif_nclx_color_profile_alloc failed")
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        try check(heif_nclx_color_profile_set_color_primaries(nclx, colour.colourPrimaries), "nclx colour primaries")
+        try check(
+            heif_nclx_color_profile_set_transfer_characteristics(nclx, colour.transferCharacteristics),
+            "nclx transfer characteristics")
+        try check(heif_nclx_color_profile_set_matrix_coefficients(nclx, colour.matrixCoefficients), "nclx matrix coefficients")
+        nclx.pointee.full_range_flag = colour.fullRange ? 1 : 0
+        try check(heif_image_set_nclx_color_profile(image, nclx), "heif_image_set_nclx_color_profile")
     }
 
     /// Serialises `context` into memory through a `heif_writer`.

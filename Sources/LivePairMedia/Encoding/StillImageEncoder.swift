@@ -11,15 +11,21 @@ public enum StillImageEncoder {
     /// - Parameters:
     ///   - quality: 1 (smallest) to 100 (best); values outside are clamped.
     ///   - exifTIFF: a TIFF structure of at most 65,527 bytes.
+    ///   - colour: what the RGB pixels mean: when `ICCDisplayProfile` can state it, its profile
+    ///     is written as an APP2 `ICC_PROFILE` segment after the Exif; nil (or a description
+    ///     with no profile) writes none (readers assume sRGB).
     /// - Throws: `encodeFailed` when turbojpeg fails, the image is too large for JPEG, or
     ///   `exifTIFF` is not a TIFF structure or does not fit one segment.
-    public static func jpeg(_ image: PixelBuffer, quality: Int = 92, exifTIFF: [UInt8]? = nil) throws(MediaError)
-        -> [UInt8]
-    {
+    public static func jpeg(
+        _ image: PixelBuffer, quality: Int = 92, exifTIFF: [UInt8]? = nil, colour: ColourDescription? = nil
+    ) throws(MediaError) -> [UInt8] {
         let exif = try exifTIFF.map { tiff throws(MediaError) in try ExifTIFFPayload(tiff) }
-        let encoded = try image.jpegData(quality: quality)
-        guard let exif else { return encoded }
-        return try JPEGExifSegment.inserting(exif, into: encoded)
+        var encoded = try image.jpegData(quality: quality)
+        if let exif { encoded = try JPEGExifSegment.inserting(exif, into: encoded) }
+        if let profile = colour.flatMap(ICCDisplayProfile.profile(for:)) {
+            encoded = try JPEGICCSegment.inserting(profile, into: encoded)
+        }
+        return encoded
     }
 
     /// The image as a HEIC file (HEVC Main, 4:2:0, one image, no thumbnail, alpha dropped), with
@@ -32,12 +38,15 @@ public enum StillImageEncoder {
     /// - Parameters:
     ///   - quality: libheif's lossy quality, 0 (smallest) to 100 (best); values outside are clamped.
     ///   - exifTIFF: a TIFF structure.
+    ///   - colour: what the RGB pixels mean (`ColourDescription.forFullRangeStill` of their
+    ///     source): written as the primary image's `nclx` `colr` box, its matrix and range used
+    ///     for the Y'CbCr conversion; nil writes no `colr` (readers assume sRGB).
     /// - Throws: `decoderUnavailable` when libheif has no HEVC encoder, `encodeFailed` when a
     ///   libheif call fails or `exifTIFF` is not a TIFF structure.
-    public static func heic(_ image: PixelBuffer, quality: Int = 80, exifTIFF: [UInt8]? = nil) throws(MediaError)
-        -> [UInt8]
-    {
+    public static func heic(
+        _ image: PixelBuffer, quality: Int = 80, exifTIFF: [UInt8]? = nil, colour: ColourDescription? = nil
+    ) throws(MediaError) -> [UInt8] {
         let exif = try exifTIFF.map { tiff throws(MediaError) in try ExifTIFFPayload(tiff) }
-        return try HEICStillEncoder.encode(image, quality: quality, exif: exif)
+        return try HEICStillEncoder.encode(image, quality: quality, exif: exif, colour: colour)
     }
 }

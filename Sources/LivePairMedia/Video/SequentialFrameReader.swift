@@ -228,7 +228,8 @@ public final class SequentialFrameReader {
         let image = try padded.cropped(x: 0, y: 0, width: padded.width, height: padded.height, packing: true)
         framesDecoded += 1
         return DecodedVideoFrame(
-            image: image, presentationTime: time, codedWidth: frameWidth, codedHeight: frameHeight, codecName: codecName)
+            image: image, presentationTime: time, codedWidth: frameWidth, codedHeight: frameHeight, codecName: codecName,
+            colour: ColourDescription(frame: frame))
     }
 
     /// Checks a decoded frame; returns its planes and presentation time.

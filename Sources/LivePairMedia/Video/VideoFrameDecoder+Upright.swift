@@ -13,6 +13,14 @@ extension VideoFrameDecoder {
     public static func uprightFrame(
         path: String, at seconds: Double, limits: ParseLimits = .default
     ) throws(MediaError) -> PixelBuffer {
+        try uprightFrameAndColour(path: path, at: seconds, limits: limits).image
+    }
+
+    /// As `uprightFrame(path:at:limits:)`, with the colour space the video declares (nil when it
+    /// names no primaries): the still made from the frame declares the same.
+    public static func uprightFrameAndColour(
+        path: String, at seconds: Double, limits: ParseLimits = .default
+    ) throws(MediaError) -> (image: PixelBuffer, colour: ColourDescription?) {
         let info = try VideoFrameProbe().probe(path: path)
         let quarterTurns = (info.rotationDegrees / 90).rounded()
         guard abs(info.rotationDegrees - quarterTurns * 90) < 0.01 else {
@@ -20,7 +28,7 @@ extension VideoFrameDecoder {
         }
         let frame = try VideoFrameDecoder(limits: limits).decodeFrame(path: path, at: seconds)
         let anticlockwise = ((Int(quarterTurns) % 4 + 4) % 4) * 90
-        guard anticlockwise != 0 else { return frame.image }
-        return try frame.image.rotated(anticlockwiseDegrees: anticlockwise)
+        guard anticlockwise != 0 else { return (frame.image, frame.colour) }
+        return (try frame.image.rotated(anticlockwiseDegrees: anticlockwise), frame.colour)
     }
 }

@@ -13,6 +13,9 @@ public struct DecodedVideoFrame: Sendable, Equatable {
     public let codedHeight: Int
     /// FFmpeg's short codec name (`"hevc"`, `"h264"`, ...).
     public let codecName: String
+    /// The colour space the stream declares (its bitstream or container), nil when it names no
+    /// primaries; the RGBA pixels keep its primaries and transfer.
+    public let colour: ColourDescription?
 }
 
 /// Decodes the frame of a movie's main video stream shown at a given time, with libavformat and
@@ -239,7 +242,7 @@ public struct VideoFrameDecoder: Sendable {
         let image = try padded.cropped(x: 0, y: 0, width: padded.width, height: padded.height, packing: true)
         return DecodedVideoFrame(
             image: image, presentationTime: presentationTime, codedWidth: width, codedHeight: height,
-            codecName: codecName)
+            codecName: codecName, colour: ColourDescription(frame: kept))
     }
 
     /// The output size: the coded size, or reduced so the longer side fits `maximumDimension`.

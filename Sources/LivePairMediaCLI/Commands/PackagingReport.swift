@@ -35,6 +35,7 @@ enum PackagingReport {
         var findings: [Finding] = []
         if case let .invalidOutput(found) = error { findings = found }
         if case let .mismatchedHalves(found) = error { findings = found }
+        if case let .damagedInput(found) = error { findings = found }
         return .object([
             ("schemaVersion", .integer(1)),
             ("operation", .string(operation)),
@@ -72,10 +73,11 @@ enum PackagingReport {
             streams.print(self.json(error, operation: operation).rendered())
         } else {
             streams.printError("Error: \(TerminalText.escaped(error.message))")
-            if case let .invalidOutput(findings) = error {
-                for finding in findings {
-                    streams.printError("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
-                }
+            var listed: [Finding] = []
+            if case let .invalidOutput(findings) = error { listed = findings }
+            if case let .damagedInput(findings) = error { listed = findings }
+            for finding in listed {
+                streams.printError("  \(finding.severity.rawValue): \(finding.code): \(TerminalText.escaped(finding.message))")
             }
         }
         return .failure

@@ -4,6 +4,8 @@ import Synchronization
 
 /// The write end of the pipe the signal handler writes to (set once, before the handler is installed).
 private nonisolated(unsafe) var interruptPipe: Int32 = -1
+/// The signal received, set by the handler before it writes to the pipe (0: none yet).
+private let receivedSignal = Atomic<Int32>(0)
 
 /// What an interrupted command (SIGINT, SIGTERM) removes before it exits: the staging folders of
 /// this process (`ActiveStaging`, every packaging run's unfinished outputs and scratch files) and
@@ -41,6 +43,7 @@ final class InterruptCleanup: Sendable {
         }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { number in
+            receivedSignal.store(number, ordering: .sequentiallyConsistent)
             var byte = UInt8(truncatingIfNeeded: number)
             _ = write(interruptPipe, &byte, 1)
         }
@@ -68,6 +71,15 @@ final class InterruptCleanup: Sendable {
 
     /// Unregisters the cleanup `token`.
     func remove(_ token: Int) { _ = state.withLock { $0.cleanups.removeValue(forKey: token) } }
+
+    /// Called by the process's main path before it exits: when a signal has arrived, the cleanup
+    /// thread decides the exit status (128 + the signal), so this waits for it to end the process.
+    /// Without this, a command that failed *because* the cleanup removed its staging folder would
+    /// exit 1 first, racing the cleanup (seen in CI: `library export` interrupted mid-write).
+    func waitIfInterrupted() {
+        guard receivedSignal.load(ordering: .sequentiallyConsistent) != 0 else { return }
+        while true { pause() }
+    }
 
     private func interrupted(by signalNumber: Int32) {
         let cleanups = state.withLock { Array($0.cleanups.values) }

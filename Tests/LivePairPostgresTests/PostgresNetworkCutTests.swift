@@ -1,0 +1,67 @@
+import Foundation
+import LivePairPostgres
+import Testing
+import TestSupport
+
+/// A statement in flight when the network between client and server is cut (the server in a
+/// network namespace of its own, its bridge port set down: packets vanish, nothing is refused).
+/// With the keepalive and `tcp_user_timeout` defaults a connection opens with, the statement fails
+/// with a connection error within seconds; a connection whose URL turns them off (the URL wins over
+/// the defaults) still waits for its lost answer long after.
+/// Needs root and `ip netns`; fails with the reason without them.
+@Suite struct PostgresNetworkCutTests {
+    /// Short versions of `PostgresNetworkTimeouts.connectionDefaults`, so the test takes seconds.
+    static let shortDefaults: [(keyword: String, value: String)] = [
+        ("keepalives", "1"), ("keepalives_idle", "1"), ("keepalives_interval", "1"), ("keepalives_count", "2"),
+        ("tcp_user_timeout", "2000"), ("connect_timeout", "2"),
+    ]
+
+    @Test func aCutConnectionFailsWithTheTimeoutsAndWaitsWithoutThem() throws {
+        // What the catalog's connections open with (the same keywords, longer values).
+        let productDefaults = Dictionary(uniqueKeysWithValues: PostgresNetworkTimeouts.connectionDefaults.map { ($0.keyword, $0.value) })
+        #expect(productDefaults["keepalives"] == "1" && productDefaults["tcp_user_timeout"] == "30000")
+        #expect(productDefaults["keepalives_idle"] == "10")
+        let connectTimeoutFromEnvironment = ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] != nil
+        #expect(productDefaults["connect_timeout"] == (connectTimeoutFromEnvironment ? nil : "10"))
+        let namespaces = try NetworkNamespaces(nodes: 1)
+        defer { namespaces.delete() }
+        let server = try DedicatedPostgresServer(listenAddress: namespaces.addresses[0], namespace: namespaces.names[0])
+        defer { server.stop() }
+        let url = try #require(server.tcpURL)
+        let guarded = try PostgresConnection(url, defaults: Self.shortDefaults)
+        let unguarded = try PostgresConnection(url + "?keepalives=0&tcp_user_timeout=0", defaults: Self.shortDefaults)
+        #expect(try guarded.execute("SELECT 1").scalar == .integer(1))
+        // The guarded statement runs past the cut on the server; the unguarded one ends on the
+        // server just after the cut, so its answer is lost in the cut.
+        let failing = Thread.detachAndJoin { () -> (error: PostgresError?, seconds: Double) in
+            let started = Date()
+            do throws(PostgresError) {
+                try guarded.execute("SELECT pg_sleep(30)")
+                return (nil, Date().timeIntervalSince(started))
+            } catch {
+                return (error, Date().timeIntervalSince(started))
+            }
+        }
+        let waiting = Thread.detachAndJoin { () -> PostgresError? in
+            do throws(PostgresError) {
+                try unguarded.execute("SELECT pg_sleep(1)")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        try namespaces.cut(0)
+        let failed = try #require(failing.wait(seconds: 25), "the statement on the guarded connection did not fail within 25 s")
+        let error = try #require(failed.error, "the guarded statement cannot succeed across the cut")
+        #expect(error.kind == .connection && error.isRetryable, "\(error)")
+        #expect(failed.seconds < 10, "failed after \(failed.seconds) s (keepalive 1 s, tcp_user_timeout 2 s)")
+        #expect(!guarded.isOpen, "the pool drops a connection that failed so")
+        #expect(waiting.wait(seconds: 1) == nil, "without the timeouts the statement still waits for its lost answer")
+        // Its lost answer would come with a later retransmission once the link is back; stopping
+        // the server ends the connection at once (the test does not wait for the retransmission).
+        try namespaces.restore(0)
+        server.stop()
+        #expect(waiting.wait(seconds: 20) != nil, "the unguarded statement ended once the link was back and the server stopped")
+    }
+}
