@@ -36,9 +36,10 @@ enum DecoderThreading {
     /// One frame at a time, split across the cores (slices, or HEVC's wavefront rows): no delay,
     /// so a single frame comes out as soon as its packet is decoded.
     case slices
-    /// `slices` when every picture of the stream splits across threads (HEVC whose `hvcC`
-    /// picture parameter sets all enable wavefronts or tiles, as Apple's do), else `frames`
-    /// (H.264 from phones has one slice per picture: slice threads would leave one core idle).
+    /// `slices` when every picture of the stream decodes on several threads at once: HEVC whose
+    /// `hvcC` picture parameter sets all enable wavefronts, as Apple's do. Else `frames`: FFmpeg
+    /// 5.1 decodes HEVC tiles (Samsung's motion photos) on one thread, and H.264 from phones has
+    /// one slice per picture, so slice threads would leave the other cores idle.
     case slicesWhenPicturesSplit
 
     /// `slicesWhenPicturesSplit` resolved for the stream `parameters` describe.
@@ -48,7 +49,8 @@ enum DecoderThreading {
     }
 
     /// True for HEVC whose decoder configuration (`hvcC`, as MP4 and QuickTime store it) holds
-    /// picture parameter sets that all enable wavefronts or tiles.
+    /// picture parameter sets that all enable wavefronts (FFmpeg's HEVC slice threads split only
+    /// wavefront rows, not tiles).
     static func picturesSplit(_ parameters: UnsafePointer<AVCodecParameters>) -> Bool {
         guard parameters.pointee.codec_id == AV_CODEC_ID_HEVC, let extradata = parameters.pointee.extradata else {
             return false
@@ -59,7 +61,7 @@ enum DecoderThreading {
         let record = [UInt8](UnsafeBufferPointer(start: extradata, count: size))
         guard let configuration = try? HEVCConfigurationParser.parse(record) else { return false }
         let sets = configuration.pictureParameterSets
-        return !sets.isEmpty && sets.allSatisfy(\.splitsPictures)
+        return !sets.isEmpty && sets.allSatisfy(\.entropyCodingSyncEnabled)
     }
 }
 
