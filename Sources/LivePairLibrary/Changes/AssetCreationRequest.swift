@@ -61,7 +61,17 @@ public final class AssetCreationRequest {
     public func addResource(
         with type: AssetResourceType, storedResource: StoredResource, options: AssetResourceCreationOptions? = nil
     ) {
+        addResource(with: type, storedResource: storedResource, options: options, localCopy: nil)
+    }
+
+    /// `addResource(with:storedResource:options:)` for a resource stored from `localCopy`, a file
+    /// still on this machine that the new asset is read from instead of the store (the ingestor's upload).
+    func addResource(
+        with type: AssetResourceType, storedResource: StoredResource, options: AssetResourceCreationOptions?, localCopy: LocalCopy?
+    ) {
         additions.append(
-            ResourceAddition(type: type, source: .stored(storedResource), options: options ?? AssetResourceCreationOptions()))
+            ResourceAddition(
+                type: type, source: .stored(storedResource), options: options ?? AssetResourceCreationOptions(),
+                localCopy: localCopy))
     }
 }

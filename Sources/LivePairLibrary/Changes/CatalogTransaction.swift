@@ -13,13 +13,23 @@ final class CatalogTransaction {
     let store: any ResourceStore
     /// Requests made here join the batch.
     let changes = ChangeContext()
+    /// The resources found in the store during this transaction.
+    let presence: StorePresence
     private let faultInjector: (@Sendable (FaultPoint) throws -> Void)?
 
-    init(catalog: any CatalogWriter, store: any ResourceStore, faultInjector: (@Sendable (FaultPoint) throws -> Void)?) {
+    init(
+        catalog: any CatalogWriter, store: any ResourceStore, presence: StorePresence,
+        faultInjector: (@Sendable (FaultPoint) throws -> Void)?
+    ) {
         self.catalog = catalog
         self.store = store
+        self.presence = presence
         self.faultInjector = faultInjector
     }
+
+    /// True when the resource with `digest` is in the store: asked once per transaction (the
+    /// write lock keeps it there until the transaction ends).
+    func isStored(_ digest: ContentDigest) -> Bool { presence.contains(digest) }
 
     /// Calls the fault injector at `point`; what it throws becomes `LibraryError.faultInjected`.
     func injectFault(_ point: FaultPoint) throws(LibraryError) {

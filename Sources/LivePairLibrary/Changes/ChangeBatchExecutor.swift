@@ -79,18 +79,19 @@ struct ChangeBatchExecutor {
             result = try catalog.write(
                 { (writer: any CatalogWriter) throws(LibraryError) -> ChangeResult in
                     var plan = plan
+                    let presence = StorePresence(store: store)
                     let transaction = CatalogTransaction(
-                        catalog: writer, store: store, faultInjector: configuration.faultInjector)
+                        catalog: writer, store: store, presence: presence, faultInjector: configuration.faultInjector)
                     if let beforeApplying = hooks.beforeApplying {
                         try beforeApplying(transaction)
                         let added = ChangeBatchPlan(transaction.changes)
                         let offset = plan.creations.count
                         plan.append(added)
                         for creation in plan.creations[offset...] {
-                            prepared.append(try prepare(creation, state: state, addedDate: now))
+                            prepared.append(try prepare(creation, state: state, addedDate: now, presence: presence))
                         }
                     }
-                    let result = try apply(plan, prepared: prepared, writer: writer, state: state, now: now)
+                    let result = try apply(plan, prepared: prepared, writer: writer, state: state, now: now, presence: presence)
                     try hooks.afterApplying?(transaction, result)
                     return result
                 }, beforeCommit: { () throws(LibraryError) in try fault(.commitCatalogTransaction) })
@@ -102,8 +103,11 @@ struct ChangeBatchExecutor {
         return result
     }
 
-    /// Stores the resources of `creation` and reads them.
-    private func prepare(_ creation: ChangeBatchPlan.Creation, state: Attempt, addedDate: Date) throws(LibraryError) -> PreparedCreation {
+    /// Stores the resources of `creation` and reads them. `presence` is the transaction's when the
+    /// write lock is held (requests added inside the transaction), nil before it.
+    private func prepare(
+        _ creation: ChangeBatchPlan.Creation, state: Attempt, addedDate: Date, presence: StorePresence? = nil
+    ) throws(LibraryError) -> PreparedCreation {
         var stored: [StoredResource] = []
         for addition in creation.additions {
             try fault(.storeResource(index: state.storeIndex))
@@ -118,7 +122,9 @@ struct ChangeBatchExecutor {
                 case let .data(bytes):
                     stored.append(try store.store(data: bytes))
                 case let .stored(resource):
-                    guard store.contains(resource.digest) else { throw .notFound(resource.digest) }
+                    guard presence?.contains(resource.digest) ?? store.contains(resource.digest) else {
+                        throw .notFound(resource.digest)
+                    }
                     stored.append(resource)
                 }
             } catch {
@@ -133,7 +139,8 @@ struct ChangeBatchExecutor {
 
     /// Writes the batch's rows inside the transaction and returns the outcome.
     private func apply(
-        _ plan: ChangeBatchPlan, prepared: [PreparedCreation], writer: any CatalogWriter, state: Attempt, now: Date
+        _ plan: ChangeBatchPlan, prepared: [PreparedCreation], writer: any CatalogWriter, state: Attempt, now: Date,
+        presence: StorePresence
     ) throws(LibraryError) -> ChangeResult {
         var result = ChangeResult()
         var resolved: [String: String] = [:]
@@ -145,7 +152,7 @@ struct ChangeBatchExecutor {
 
         // Every file a row will name must still be in the store (a concurrent clean-up holds this same write lock).
         for creation in prepared {
-            for resource in creation.resources where !store.contains(resource.stored.digest) {
+            for resource in creation.resources where !presence.contains(resource.stored.digest) {
                 throw .resourceMissing(resource.stored.digest)
             }
         }

@@ -29,7 +29,8 @@ struct PreparedCreation: Sendable {
         var resources: [ResourceKey]
     }
 
-    /// Reads the stored resources of `creation` (the identity of each still and movie), validates a
+    /// Reads the stored resources of `creation` (the identity of each still and movie, through
+    /// `StoredResourceIdentification`: from local files or ranges, not whole transfers), validates a
     /// Live Photo's two halves with `Validator.validatePair` (refused only for findings that reject
     /// uploads; the others are kept on the asset), and derives the asset's properties: dated by the
     /// still (its UTC offset from the movie when it has none), placed by GPS, a Live Photo's
@@ -41,7 +42,8 @@ struct PreparedCreation: Sendable {
         guard !creation.additions.isEmpty else {
             throw .invalidRequest("creation request \(creation.index) has no resources")
         }
-        let identifier = ResourceIdentifier()
+        let identification = StoredResourceIdentification(
+            store: store, identifier: ResourceIdentifier(), decodes: validator.options.deep)
         var identities: [AssetResourceType: NamedIdentity] = [:]
         var others: [NamedIdentity] = []
         var resources: [Resource] = []
@@ -50,14 +52,13 @@ struct PreparedCreation: Sendable {
             let name = addition.originalFilename ?? "resource \(position) of creation request \(creation.index)"
             var typeIdentifier = addition.options.uniformTypeIdentifier
             if addition.type.isStill || addition.type.isMovie {
-                let path: String
+                let identity: ResourceIdentity
                 do throws(ResourceStoreError) {
-                    path = try store.localPath(for: storedResource.digest)
+                    identity = try identification.identify(storedResource, as: addition.type, localCopy: addition.localCopy)
                 } catch {
                     throw .store(error)
                 }
-                displayNames[path] = name
-                let identity = identifier.identify(path: path)
+                displayNames[identity.path] = name
                 try Self.check(identity, as: addition.type, name: name)
                 let named = NamedIdentity(identity: identity, name: name, isOriginalFilename: addition.originalFilename != nil)
                 if identities[addition.type] == nil { identities[addition.type] = named } else { others.append(named) }

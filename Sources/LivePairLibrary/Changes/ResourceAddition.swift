@@ -28,6 +28,9 @@ struct ResourceAddition: Sendable, Hashable {
     var source: ResourceSource
     /// Name and type identifier to record; whether to move.
     var options: AssetResourceCreationOptions
+    /// For a `.stored` resource: the upload it was stored from, still on this machine, which the
+    /// new asset is read from instead of the store while it is unchanged.
+    var localCopy: LocalCopy? = nil
 
     /// The name recorded as the original file name.
     var originalFilename: String? { options.originalFilename ?? source.fileName }

@@ -57,7 +57,7 @@ extension Ingestor {
                             attempt.deferred.append(member)
                             continue
                         }
-                        guard transaction.store.contains(member.upload.resource.digest) else {
+                        guard transaction.isStored(member.upload.resource.digest) else {
                             throw .resourceMissing(member.upload.resource.digest)
                         }
                         attempt.decided.append((member, try self.decide(member, in: transaction)))
@@ -104,7 +104,9 @@ extension Ingestor {
             try transaction.injectFault(.custom("ingest-link-asset"))
             let request = transaction.changes.creationRequestForAsset()
             request.owner = member.upload.owner
-            request.addResource(with: type, storedResource: member.upload.resource, options: member.upload.creationOptions)
+            request.addResource(
+                with: type, storedResource: member.upload.resource, options: member.upload.creationOptions,
+                localCopy: member.upload.localCopy)
             return .created(requestIndex: requestIndex)
         case let .half(type, contentIdentifier):
             let pending = PendingUpload(

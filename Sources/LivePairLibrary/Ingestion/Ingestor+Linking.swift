@@ -70,13 +70,17 @@ extension Ingestor {
             ])
         }
         if let partner = waiting.filter({ $0.type != half.type }).min(by: { $0.receivedAt < $1.receivedAt }) {
-            guard transaction.store.contains(partner.resource.digest) else { throw .resourceMissing(partner.resource.digest) }
+            guard transaction.isStored(partner.resource.digest) else { throw .resourceMissing(partner.resource.digest) }
             try transaction.injectFault(.custom("ingest-link-pair"))
             let (photo, video) = half.type == .photo ? (half, partner) : (partner, half)
             let request = transaction.changes.creationRequestForAsset()
             request.owner = half.owner
-            request.addResource(with: .photo, storedResource: photo.resource, options: options(for: photo, upload: upload))
-            request.addResource(with: .pairedVideo, storedResource: video.resource, options: options(for: video, upload: upload))
+            for (type, resource) in [(AssetResourceType.photo, photo), (.pairedVideo, video)] {
+                let arriving = resource.resource.digest == upload.resource.digest
+                request.addResource(
+                    with: type, storedResource: resource.resource, options: options(for: resource, upload: upload),
+                    localCopy: arriving ? upload.localCopy : nil)
+            }
             try transaction.injectFault(.custom("ingest-clear-pending"))
             try catalog.removeRecord(
                 namespace: IngestRecords.pendingNamespace,
@@ -90,14 +94,11 @@ extension Ingestor {
         return .pending
     }
 
-    /// The creation options of one half: the upload's for the arriving half, the pending record's for the partner.
+    /// The creation options of one half: the upload's for the arriving half, the pending record's
+    /// for the partner (its type identifier comes from its identification when the asset is made).
     private func options(for half: PendingUpload, upload: Upload) -> AssetResourceCreationOptions {
         if half.resource.digest == upload.resource.digest { return upload.creationOptions }
-        // Identified from the stored bytes in place (ranged reads); a resource that cannot be read gets no type here.
-        let source = try? library.store.byteSource(for: half.resource.digest)
-        return AssetResourceCreationOptions(
-            originalFilename: half.originalFilename,
-            uniformTypeIdentifier: source.flatMap { UniformTypeIdentifiers.identifier(for: identifier.identify(source: $0, path: $0.name).format) })
+        return AssetResourceCreationOptions(originalFilename: half.originalFilename)
     }
 
     /// Adds a late movie to an asset made from its still alone: validates the pair (refused only for
@@ -110,22 +111,23 @@ extension Ingestor {
         guard let photoResource = resources.first(where: { $0.type == .photo }),
             var asset = try transaction.catalog.assets(withIdentifiers: [assetIdentifier], includingDeleted: false)[assetIdentifier]
         else { throw .notFound(localIdentifier: assetIdentifier) }
-        let photoPath: String, moviePath: String
+        let deep = library.configuration.deepValidation
+        let identification = StoredResourceIdentification(store: transaction.store, identifier: identifier, decodes: deep)
+        let photo: ResourceIdentity, video: ResourceIdentity
         do throws(ResourceStoreError) {
-            photoPath = try transaction.store.localPath(for: photoResource.digest)
-            moviePath = try transaction.store.localPath(for: movie.resource.digest)
+            photo = try identification.identify(
+                StoredResource(digest: photoResource.digest, size: photoResource.size), as: .photo, localCopy: nil)
+            video = try identification.identify(movie.resource, as: .pairedVideo, localCopy: upload.localCopy)
         } catch {
             throw .store(error)
         }
-        let photo = identifier.identify(path: photoPath)
-        let video = identifier.identify(path: moviePath)
         let photoName = photoResource.originalFilename ?? "the still"
         // Refused only for findings that reject uploads; the others stay on the asset.
         let assessment = try PreparedCreation.assess(
             photo: .init(identity: photo, name: photoName, isOriginalFilename: photoResource.originalFilename != nil),
             pairedVideo: .init(identity: video, name: upload.name, isOriginalFilename: upload.originalFilename != nil),
-            others: [], validator: Validator(options: ValidationOptions(deep: library.configuration.deepValidation)),
-            names: [photoPath: photoName, moviePath: upload.name])
+            others: [], validator: Validator(options: ValidationOptions(deep: deep)),
+            names: [photo.path: photoName, video.path: upload.name])
         try transaction.injectFault(.custom("ingest-attach-movie"))
         try transaction.catalog.insertResource(
             LibraryAssetResource(

@@ -132,6 +132,8 @@ public final class Ingestor: Sendable {
         originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource? = nil
     ) throws(LibraryError) -> Staged {
         try FaultInjection.inject(.custom("ingest-store-upload"), library.configuration.faultInjector)
+        // Taken before the store reads the file: the new asset is read from it while it stays unchanged.
+        let localCopy = LocalCopy(path: path)
         let stored: StoredResource
         do throws(ResourceStoreError) {
             switch options.uploadHandling {
@@ -151,7 +153,7 @@ public final class Ingestor: Sendable {
         }
         let upload = Upload(
             owner: owner, resource: stored, originalFilename: originalFilename, uploadID: uploadID, name: name,
-            uniformTypeIdentifier: UniformTypeIdentifiers.identifier(for: identity.format))
+            uniformTypeIdentifier: UniformTypeIdentifiers.identifier(for: identity.format), localCopy: localCopy)
         let kind: IngestMember.Kind
         switch classification {
         case let .standalone(type):
@@ -238,6 +240,9 @@ struct Upload: Sendable {
     /// How findings name it.
     var name: String
     var uniformTypeIdentifier: String?
+    /// The uploaded file as it was when stored (it stays in place until the commit): the new
+    /// asset is identified from it rather than read back from the store.
+    var localCopy: LocalCopy?
 
     /// The options its resource is added with: the original name as data only.
     var creationOptions: AssetResourceCreationOptions {

@@ -51,6 +51,9 @@ extension DirectoryStore {
     /// The stored file itself (whether or not it exists: readers report a missing file).
     public func localPath(for digest: ContentDigest) throws(ResourceStoreError) -> String { path(for: digest) }
 
+    /// The stored file, when it is there.
+    public func localPathIfPresent(for digest: ContentDigest) -> String? { contains(digest) ? path(for: digest) : nil }
+
     /// Seconds since the stored file's last status change (its creation or link).
     public func secondsSinceWritten(_ digest: ContentDigest) -> Double? {
         LibraryFileSystem.secondsSinceStatusChange(path(for: digest))

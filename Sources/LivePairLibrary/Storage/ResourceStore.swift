@@ -49,9 +49,17 @@ public protocol ResourceStore: Sendable {
     /// need). Throws `notFound` when it is not stored.
     func byteSource(for digest: ContentDigest) throws(ResourceStoreError) -> any ByteSource
 
+    /// Random access to the bytes of `resource`, whose size the caller knows (a catalog row's):
+    /// as `byteSource(for:)`, without asking the store for the size first.
+    func byteSource(for resource: StoredResource) throws(ResourceStoreError) -> any ByteSource
+
     /// A local file holding the bytes of `digest`, for readers that need a file (decoders): the
     /// stored file itself, or a copy fetched into a local cache. Read only: never modify it.
     func localPath(for digest: ContentDigest) throws(ResourceStoreError) -> String
+
+    /// A local file holding the bytes of `digest` when one is at hand without a transfer (the
+    /// stored file itself, or a copy cached earlier), else nil. Read only: never modify it.
+    func localPathIfPresent(for digest: ContentDigest) -> String?
 
     /// How many seconds ago the resource with `digest` was written (nil when it is not stored): a
     /// resource nothing references is removed only once older than a grace period, since another
@@ -78,6 +86,11 @@ extension ResourceStore {
     /// Stores the file at `path` for a move, durably before it returns.
     public func link(fileAt path: String) throws(ResourceStoreError) -> StoredResource {
         try link(fileAt: path, durability: .immediate)
+    }
+
+    /// A store that learns nothing from the size asks for it as `byteSource(for:)` does.
+    public func byteSource(for resource: StoredResource) throws(ResourceStoreError) -> any ByteSource {
+        try byteSource(for: resource.digest)
     }
 
     /// A store that cannot use a known digest hashes the file again.

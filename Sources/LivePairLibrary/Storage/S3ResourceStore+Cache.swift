@@ -42,6 +42,13 @@ extension S3ResourceStore {
         return path
     }
 
+    /// The cached copy of `digest` when this node has fetched one (no request is sent).
+    public func localPathIfPresent(for digest: ContentDigest) -> String? {
+        let path = cachePath(for: digest)
+        guard let info = POSIXFile.status(path), POSIXFile.isRegular(info) else { return nil }
+        return path
+    }
+
     /// Where a library opened by location caches fetched copies when not told: `LIVEPAIR_S3_CACHE`,
     /// else `$XDG_CACHE_HOME/livepair-s3`, else `$HOME/.cache/livepair-s3`, else
     /// `/tmp/livepair-s3-cache-UID`. Copies are named by their digest and checked against it when

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import LivePairFormats
 import LivePairS3
+import Synchronization
 
 /// A resource store in an S3-compatible bucket, shared by every node of a deployment: each
 /// resource is the object `<prefix><ab>/<abcdef…>` named by the SHA-256 of its bytes.
@@ -20,7 +21,8 @@ import LivePairS3
 ///   and is about to commit is never removed.
 /// - **Read in ranges.** `byteSource(for:)` reads with ranged GETs, so parsers and resource
 ///   streams fetch only what they read; `localPath(for:)` fetches a whole object into a local cache
-///   (verified by digest) for the decoders that need a file.
+///   (verified by digest) for the decoders that need a file. Creating an asset identifies its
+///   files from the uploads still on the node's disk, or in ranges: it never fetches a whole object.
 public final class S3ResourceStore: ResourceStore {
     /// The client talking to the server.
     public let client: S3Client
@@ -30,6 +32,11 @@ public final class S3ResourceStore: ResourceStore {
     public let prefix: String
     /// Where `localPath(for:)` keeps fetched copies.
     public let cacheDirectory: String
+    /// Digests this store PUT with `.deferred` durability and no `flush` has named since: the PUT
+    /// answered 200, so the flush need not ask again. Bounded: emptied when it grows past
+    /// `unflushedLimit` (the flush then asks for those).
+    private let unflushed = Mutex<Set<ContentDigest>>([])
+    private static let unflushedLimit = 4_096
 
     /// A store in `bucket` under `prefix`, caching fetched copies in `cacheDirectory` (created with its
     /// parents when needed). The bucket must exist: a missing one fails the first request with `noSuchBucket`.
@@ -54,6 +61,7 @@ public final class S3ResourceStore: ResourceStore {
         let resource = try DirectoryStore.hash(descriptor, path: path, copyingTo: nil, temporary: path)
         guard resource.size == UInt64(info.st_size) else { throw .sourceChanged(path: path) }
         try upload(resource, body: .file(descriptor: descriptor, offset: 0, length: resource.size), source: path)
+        if durability == .deferred { noteUnflushed(resource.digest) }
         return resource
     }
 
@@ -80,12 +88,27 @@ public final class S3ResourceStore: ResourceStore {
             throw .sourceChanged(path: path)
         }
         try upload(knownContent, body: .file(descriptor: descriptor, offset: 0, length: knownContent.size), source: path)
+        if durability == .deferred { noteUnflushed(knownContent.digest) }
         return knownContent
     }
 
-    /// Checks that every object is there: a PUT is durable when it returns.
+    /// Checks that every object is there (a PUT is durable when it returns): a HEAD for each,
+    /// except those this store has just PUT with `.deferred` durability (their PUT answered 200).
+    /// Another node may still remove an object between a flush and a commit: callers that name
+    /// it in a catalog row check it again under the catalog's write lock, as with any store.
     public func flush(_ digests: [ContentDigest]) throws(ResourceStoreError) {
-        for digest in Set(digests).sorted(by: { $0.hex < $1.hex }) where !contains(digest) { throw .notFound(digest) }
+        let unique = Set(digests)
+        let confirmed = unflushed.withLock { set in unique.filter { set.remove($0) != nil } }
+        for digest in unique.subtracting(confirmed).sorted(by: { $0.hex < $1.hex }) where !contains(digest) {
+            throw .notFound(digest)
+        }
+    }
+
+    private func noteUnflushed(_ digest: ContentDigest) {
+        unflushed.withLock { set in
+            if set.count >= Self.unflushedLimit { set.removeAll() }
+            set.insert(digest)
+        }
     }
 
     public func contains(_ digest: ContentDigest) -> Bool {
@@ -100,6 +123,7 @@ public final class S3ResourceStore: ResourceStore {
         } catch {
             throw Self.storeError(error, digest: digest)
         }
+        unflushed.withLock { _ = $0.remove(digest) }
         FileSystemPath.unlink(cachePath(for: digest))
     }
 
@@ -130,6 +154,12 @@ public final class S3ResourceStore: ResourceStore {
             throw Self.storeError(error, digest: digest)
         }
         return S3ObjectByteSource(client: client, bucket: bucket, key: key(for: digest), size: info.size)
+    }
+
+    /// Ranged reads of the object without a HEAD first: the size is the caller's. A missing object
+    /// fails the first read.
+    public func byteSource(for resource: StoredResource) throws(ResourceStoreError) -> any ByteSource {
+        S3ObjectByteSource(client: client, bucket: bucket, key: key(for: resource.digest), size: resource.size)
     }
 
     public func secondsSinceWritten(_ digest: ContentDigest) -> Double? {
