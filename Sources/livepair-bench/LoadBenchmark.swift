@@ -30,6 +30,14 @@ struct LoadBenchmark {
         let cancellationOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_CANCEL_ONLY"] != nil
         // LIVEPAIR_BENCH_DECODE_ONLY=1 prints the single-frame decode against the every-frame decode alone.
         let decodeOnly = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_DECODE_ONLY"] != nil
+        // LIVEPAIR_BENCH_FRAMES_ONLY=1 prints all frames against ffmpeg (wall and CPU time) alone;
+        // =NAME only for the movies whose name contains NAME.
+        if let only = ProcessInfo.processInfo.environment["LIVEPAIR_BENCH_FRAMES_ONLY"] {
+            let summary = Self.framesReport(directory: directory, rounds: options.rounds, only: only == "1" ? nil : only)
+            print("summary")
+            for line in summary { print("  " + line) }
+            return 0
+        }
         let rounds = options.rounds
         print("load: \(Self.pairs.count) real pairs at \(Self.target), best of \(rounds) rounds each, "
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -123,6 +131,7 @@ struct LoadBenchmark {
         }
 
         if !cancellationOnly && !decodeOnly {
+            summary += Self.framesReport(directory: directory, rounds: rounds)
             summary += Self.motionPhotoFirstImages(samples: options.samples, rounds: rounds)
         }
         if !cancellationOnly {

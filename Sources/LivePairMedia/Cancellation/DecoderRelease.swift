@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Two hand-overs: `run(cancellation:_:)` runs a single-frame decode on a background thread and
 /// stops waiting for it at the cancel (the decode checks the same flag and stops at its next
-/// check, after at most the frame in progress); `release(...)` frees a dropped frame reader's
+/// check, after at most the frame in progress); `release(_:)` frees a dropped frame reader's
 /// decoder on a queue of its own.
 public enum DecoderRelease {
     private static let queue = DispatchQueue(label: "livepair.decoder-release", qos: .utility)
@@ -38,16 +38,10 @@ public enum DecoderRelease {
         return try result.get()
     }
 
-    /// Frees `decoder` and `format` (and the packet and frame) on the release queue. `keepAlive`
-    /// (the cancellation flag the format context's interrupt callback reads) lives until then.
-    static func release(
-        decoder: UnsafeMutablePointer<AVCodecContext>?, format: UnsafeMutablePointer<AVFormatContext>?,
-        packet: UnsafeMutablePointer<AVPacket>?, frame: UnsafeMutablePointer<AVFrame>?, keepAlive: CancellationFlag
-    ) {
-        let contexts = ReleasedContexts(decoder: decoder, format: format, packet: packet, frame: frame)
-        queue.async {
-            withExtendedLifetime(keepAlive) { contexts.free() }
-        }
+    /// Runs `free` on the release queue: it waits for the frames a dropped reader's decoder
+    /// holds in flight (or its frame being read ahead), then frees the reader's FFmpeg contexts.
+    static func release(_ free: @escaping @Sendable () -> Void) {
+        queue.async(execute: free)
     }
 
     /// Waits until every decode and decoder handed over so far has ended (its frames in flight
@@ -56,23 +50,10 @@ public enum DecoderRelease {
         detached.wait()
         queue.sync {}
     }
-}
 
-/// FFmpeg contexts on their way to being freed.
-///
-/// `@unchecked Sendable` is sound: the contexts are owned by this value alone once handed over
-/// (their reader has given them up) and `free()` runs once, on the release queue.
-private struct ReleasedContexts: @unchecked Sendable {
-    var decoder: UnsafeMutablePointer<AVCodecContext>?
-    var format: UnsafeMutablePointer<AVFormatContext>?
-    var packet: UnsafeMutablePointer<AVPacket>?
-    var frame: UnsafeMutablePointer<AVFrame>?
-
-    func free() {
-        var decoder = decoder, format = format, packet = packet, frame = frame
-        av_frame_free(&frame)
-        av_packet_free(&packet)
-        avcodec_free_context(&decoder)
-        avformat_close_input(&format)
+    /// Waits until every frame reader handed over so far has been freed (its frames in flight or
+    /// read ahead finished), without waiting for single-frame decodes.
+    public static func waitUntilReadersReleased() {
+        queue.sync {}
     }
 }

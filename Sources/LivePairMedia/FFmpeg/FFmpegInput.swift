@@ -36,6 +36,33 @@ enum DecoderThreading {
     /// One frame at a time, split across the cores (slices, or HEVC's wavefront rows): no delay,
     /// so a single frame comes out as soon as its packet is decoded.
     case slices
+    /// `slices` when every picture of the stream decodes on several threads at once: HEVC whose
+    /// `hvcC` picture parameter sets all enable wavefronts, as Apple's do. Else `frames`: FFmpeg
+    /// 5.1 decodes HEVC tiles (Samsung's motion photos) on one thread, and H.264 from phones has
+    /// one slice per picture, so slice threads would leave the other cores idle.
+    case slicesWhenPicturesSplit
+
+    /// `slicesWhenPicturesSplit` resolved for the stream `parameters` describe.
+    func resolved(for parameters: UnsafePointer<AVCodecParameters>) -> DecoderThreading {
+        guard self == .slicesWhenPicturesSplit else { return self }
+        return Self.picturesSplit(parameters) ? .slices : .frames
+    }
+
+    /// True for HEVC whose decoder configuration (`hvcC`, as MP4 and QuickTime store it) holds
+    /// picture parameter sets that all enable wavefronts (FFmpeg's HEVC slice threads split only
+    /// wavefront rows, not tiles).
+    static func picturesSplit(_ parameters: UnsafePointer<AVCodecParameters>) -> Bool {
+        guard parameters.pointee.codec_id == AV_CODEC_ID_HEVC, let extradata = parameters.pointee.extradata else {
+            return false
+        }
+        let size = Int(parameters.pointee.extradata_size)
+        // An `hvcC` record starts with configurationVersion 1; Annex B extradata starts with 0.
+        guard size >= HEVCConfigurationParser.fixedHeaderSize, extradata[0] == 1 else { return false }
+        let record = [UInt8](UnsafeBufferPointer(start: extradata, count: size))
+        guard let configuration = try? HEVCConfigurationParser.parse(record) else { return false }
+        let sets = configuration.pictureParameterSets
+        return !sets.isEmpty && sets.allSatisfy(\.entropyCodingSyncEnabled)
+    }
 }
 
 /// The main video stream of `format` with an opened decoder for it (automatic threads, errors
@@ -51,6 +78,8 @@ struct OpenedVideoDecoder {
     let decoder: UnsafeMutablePointer<AVCodecContext>
     /// The coded width and height the stream declares.
     let codedSize: (width: Int, height: Int)
+    /// How the decoder was opened: `frames` or `slices` (`slicesWhenPicturesSplit` resolved).
+    let threading: DecoderThreading
 
     /// Finds the best video stream of `format` and opens its decoder with `threading`.
     init(
@@ -65,6 +94,7 @@ struct OpenedVideoDecoder {
             width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), limit: limits.maximumPixels,
             context: "\(name) video stream")
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderUnavailable(name) }
+        let threading = threading.resolved(for: parameters)
         var context = avcodec_alloc_context3(codec)
         guard let decoder = context else {
             throw .decodeFailed(code: livepair_averror(ENOMEM), message: "avcodec_alloc_context3")
@@ -84,5 +114,6 @@ struct OpenedVideoDecoder {
         codecName = name
         self.decoder = decoder
         codedSize = (Int(parameters.pointee.width), Int(parameters.pointee.height))
+        self.threading = threading
     }
 }
