@@ -3,9 +3,10 @@ import LivePairCLI
 import LivePairFormats
 import LivePairLibrary
 
-/// `livepair library init|list|show|export|delete|pending|settle (--library DIR | --catalog URL --store URL)
-/// [--json]`: create a library (or its catalog), look into it, take assets out of it, and see or
-/// settle the halves waiting for a partner.
+/// `livepair library init|list|show|export|delete|pending|settle|sweep|migrate (--library DIR |
+/// --catalog URL --store URL) [--json]`: create a library (or its catalog), look into it, take
+/// assets out of it, see or settle the halves waiting for a partner, and remove stored files
+/// nothing uses.
 public enum LibraryCommand: Command {
     /// The subcommand name.
     public static let name = "library"
@@ -17,6 +18,7 @@ public enum LibraryCommand: Command {
                           export <id> --output <dir> [--for-photos] |
                           delete <id> ... | pending [--older-than <age>] |
                           settle --older-than <age> |
+                          sweep [--older-than <age>] |
                           migrate --from <dir> [--batch-size <n>])
                          (--library <dir> |
                           --catalog <url> --store <url> [--s3-endpoint <url>])
@@ -50,6 +52,11 @@ public enum LibraryCommand: Command {
           settle            Import the halves pending at least --older-than alone (a
                             still as a photo, a movie as a video); a partner arriving
                             later still joins them.
+          sweep             Remove the stored files that no asset, pending half or
+                            record uses and that were last changed at least
+                            --older-than ago (default 1h): what failed or killed
+                            imports left. It looks at the whole store; opening an
+                            s3:// store sweeps only one part of it each time.
           migrate           Copy the directory library --from (never changed) into the
                             library named by --catalog/--store (created when missing):
                             assets, resources (each verified by its SHA-256 after the
@@ -76,7 +83,8 @@ public enum LibraryCommand: Command {
                             export writes the originals.
           --older-than <age>
                             For pending and settle: only halves waiting at least this
-                            long, a number and a unit: 90s, 30m, 2h, 7d.
+                            long; for sweep: only files at least this old. A number
+                            and a unit: 90s, 30m, 2h, 7d.
           --json            Print one JSON object (schema: see the documentation).
           -h, --help        Show help information.
 
@@ -85,7 +93,7 @@ public enum LibraryCommand: Command {
           error.
         """
 
-    private static let actions = "init | list | show | export | delete | pending | settle | migrate"
+    private static let actions = "init | list | show | export | delete | pending | settle | sweep | migrate"
 
     /// Runs `library`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
@@ -131,7 +139,7 @@ public enum LibraryCommand: Command {
             batchSize = number
         }
         let json = parsed.has("json")
-        let changes = ["init", "delete", "settle", "migrate"].contains(action)
+        let changes = ["init", "delete", "settle", "sweep", "migrate"].contains(action)
         let openMode: LibraryOpenMode = action == "init" ? .createNew : action == "migrate" ? .createIfNeeded : .openExisting
         let configuration = LibraryConfiguration(openMode: openMode, access: changes ? .readWrite : .readOnly)
         do throws(LibraryError) {
@@ -154,6 +162,10 @@ public enum LibraryCommand: Command {
                 return try export(identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
             case "pending": return try pending(library, olderThan: age ?? 0, json: json, streams: streams)
             case "settle": return try settle(library, olderThan: age ?? 0, json: json, streams: streams)
+            case "sweep":
+                return try sweep(
+                    library, olderThan: age ?? configuration.orphanGracePeriod, name: selection.name, json: json,
+                    streams: streams)
             default: return try delete(identifiers, from: library, json: json, streams: streams)
             }
         } catch {
@@ -170,7 +182,7 @@ public enum LibraryCommand: Command {
     /// Why the arguments do not fit `action`, or nil.
     private static func usageProblem(action: String, identifiers: [String], options: [String: String]) -> UsageError? {
         switch action {
-        case "init", "list", "pending", "settle", "migrate":
+        case "init", "list", "pending", "settle", "sweep", "migrate":
             guard identifiers.isEmpty else { return UsageError("'\(action)' takes no identifiers.") }
             if action == "migrate", options["from"] == nil { return UsageError("Missing expected option '--from <dir>'.") }
             if action == "settle", options["older-than"] == nil {
@@ -184,8 +196,8 @@ public enum LibraryCommand: Command {
         default:
             return UsageError("Unknown action '\(action)'.")
         }
-        if options["older-than"] != nil, action != "pending", action != "settle" {
-            return UsageError("--older-than is only for 'pending' and 'settle'.")
+        if options["older-than"] != nil, !["pending", "settle", "sweep"].contains(action) {
+            return UsageError("--older-than is only for 'pending', 'settle' and 'sweep'.")
         }
         if options["from"] != nil, action != "migrate" { return UsageError("--from is only for 'migrate'.") }
         return nil
