@@ -100,16 +100,10 @@ struct InterruptCommandTests {
     @Test("library export --for-photos interrupted (SIGTERM): exit 143, no scratch or staging folder left")
     func exportForPhotos() throws {
         let workspace = try SampleVariants.Workspace()
-        let library = workspace.url.appendingPathComponent("library").path
-        try workspace.copy("live/train.jpg", as: "inbox/train.jpg")
-        try workspace.copy("live/train.mov", as: "inbox/train.mov")
-        let imported = try LivePairBinary.run(["import", "--library", library, workspace.url.appendingPathComponent("inbox").path])
-        #expect(imported.status == 0, "\(imported.error)")
-        let list = try LivePairBinary.json(try LivePairBinary.run(["library", "list", "--library", library, "--json"]).output)
-        let identifier = try #require((list["assets"] as? [[String: Any]])?.first?["localIdentifier"] as? String)
+        let library = try TrainPairLibrary(in: workspace)
         let output = workspace.url.appendingPathComponent("photos").path
         let run = try RunningCommand(
-            ["library", "export", identifier, "--library", library, "--output", output, "--for-photos"],
+            ["library", "export", library.identifier, "--library", library.path, "--output", output, "--for-photos"],
             environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
         #expect(run.wait { Self.stagedFiles(output).contains("train.mov") })
         let ended = run.interrupt(with: SIGTERM)

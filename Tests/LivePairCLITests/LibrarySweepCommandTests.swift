@@ -9,11 +9,8 @@ struct LibrarySweepCommandTests {
     @Test("an unreferenced stored file is kept while young, removed with --older-than 0s; the pair's files stay")
     func sweepRemovesOnlyUnreferencedFiles() throws {
         let workspace = try SampleVariants.Workspace()
-        let library = workspace.url.appendingPathComponent("library").path
-        try workspace.copy("live/train.jpg", as: "inbox/train.jpg")
-        try workspace.copy("live/train.mov", as: "inbox/train.mov")
-        let imported = try LivePairBinary.run(["import", "--library", library, workspace.url.appendingPathComponent("inbox").path])
-        #expect(imported.status == 0, "\(imported.error)")
+        let trainPair = try TrainPairLibrary(in: workspace)
+        let library = trainPair.path
         let stored = try Self.storedFiles(library)
         #expect(stored.count == 2, "the still and the movie: \(stored)")
 
@@ -39,10 +36,8 @@ struct LibrarySweepCommandTests {
         #expect(json["library"] as? String == library)
         #expect(try Self.storedFiles(library) == stored, "exactly the orphan went")
         // The pair is whole: both halves export byte for byte.
-        let list = try LivePairBinary.json(try LivePairBinary.run(["library", "list", "--library", library, "--json"]).output)
-        let identifier = try #require((list["assets"] as? [[String: Any]])?.first?["localIdentifier"] as? String)
         let output = workspace.url.appendingPathComponent("out").path
-        #expect(try LivePairBinary.run(["library", "export", identifier, "--library", library, "--output", output]).status == 0)
+        #expect(try LivePairBinary.run(["library", "export", trainPair.identifier, "--library", library, "--output", output]).status == 0)
         #expect(FileManager.default.contents(atPath: output + "/train.jpg") == Data(try SampleMedia.bytes("live/train.jpg")))
         #expect(FileManager.default.contents(atPath: output + "/train.mov") == Data(try SampleMedia.bytes("live/train.mov")))
     }
