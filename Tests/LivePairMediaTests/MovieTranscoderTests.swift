@@ -218,4 +218,23 @@ struct MovieTranscoderTests {
                 .transcode(to: directory.appendingPathComponent("no/such/dir/out.mov").path)
         }
     }
+
+    @Test("an audio codec FFmpeg does not recognise is named by its sample entry, and leaves no file")
+    func unrecognisedAudioCodec() throws {
+        let directory = try ReferenceTools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // train.mov's audio sample entry is 'lpcm' (the only occurrence of those bytes); 'zzzz' is
+        // no codec FFmpeg knows, so its demuxer reports AV_CODEC_ID_NONE, which FFmpeg names "none".
+        var bytes = try SampleMedia.bytes("live/train.mov")
+        let entries = ByteSearch.indices(of: Array("lpcm".utf8), in: bytes[...])
+        try #require(entries.count == 1)
+        bytes.replaceSubrange(entries[0]..<entries[0] + 4, with: Array("zzzz".utf8))
+        let input = directory.appendingPathComponent("unknown-audio.mov").path
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let output = directory.appendingPathComponent("out.mov").path
+        let error = #expect(throws: MediaError.self) { try MovieTranscoder(inputPath: input, codec: .h264).transcode(to: output) }
+        #expect(error == .decoderUnavailable("unrecognised 'zzzz'"))
+        #expect(error?.description == "no unrecognised 'zzzz' codec is available in the installed libraries")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["unknown-audio.mov"])
+    }
 }

@@ -89,7 +89,7 @@ struct OpenedVideoDecoder {
         guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
             let parameters = stream.pointee.codecpar
         else { throw .invalidImage(reason: "the movie has no video stream") }
-        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        let name = FFmpegCodecName.of(parameters)
         try MediaError.checkDimensions(
             width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), limit: limits.maximumPixels,
             context: "\(name) video stream")

@@ -39,7 +39,7 @@ final class AudioTranscoder {
             return
         }
         handling = .encodedAAC
-        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        let name = FFmpegCodecName.of(parameters)
         guard let decoderCodec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderUnavailable(name) }
         decoderContext = avcodec_alloc_context3(decoderCodec)
         guard let decoder = decoderContext else {

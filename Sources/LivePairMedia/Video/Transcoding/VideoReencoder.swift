@@ -38,7 +38,7 @@ final class VideoReencoder {
         inputIndex = index
         self.output = output
         guard let parameters = stream.pointee.codecpar else { throw .invalidImage(reason: "video stream without parameters") }
-        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        let name = FFmpegCodecName.of(parameters)
         try MediaError.checkDimensions(
             width: Int(parameters.pointee.width), height: Int(parameters.pointee.height),
             limit: limits.maximumPixels, context: "\(name) video stream")
