@@ -7,7 +7,8 @@
 #                                          LIVEPAIR_S3_ENDPOINT, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
 #                                          AWS_REGION (eval "$(scripts/seaweedfs-test.sh env DIR)"), and
 #                                          the keys of a read-only identity, LIVEPAIR_TEST_S3_READER_KEY
-#                                          and LIVEPAIR_TEST_S3_READER_SECRET
+#                                          and LIVEPAIR_TEST_S3_READER_SECRET, and SEAWEEDFS_PGID (the
+#                                          server's process group, for benchmarks that read its CPU time)
 #   scripts/seaweedfs-test.sh stop DIR    end the server's whole process group; DIR is left in place
 #
 # With SEAWEEDFS_IP=ADDRESS at start, the server listens on that address instead of 127.0.0.1 (an
@@ -162,6 +163,7 @@ EOF
     echo "export AWS_ACCESS_KEY_ID=$access_key"
     echo "export AWS_SECRET_ACCESS_KEY=$secret_key"
     echo "export AWS_REGION=us-east-1"
+    echo "export SEAWEEDFS_PGID=$SEAWEEDFS_PGID"
     echo "export LIVEPAIR_TEST_S3_READER_KEY=$reader_key"
     echo "export LIVEPAIR_TEST_S3_READER_SECRET=$reader_secret"
     ;;

@@ -7,10 +7,22 @@ import LivePairLibrary
 /// prefix of its own, just before and just after the node runs. No node run can move the corpus's
 /// bytes into the store faster than the PUTs.
 extension IngestBenchmark {
-    /// The seconds the PUTs and the GETs took.
+    /// The seconds the PUTs and the GETs took, and the CPU time the PUTs cost.
     struct TransferFloor {
         var putSeconds: Double
         var getSeconds: Double
+        /// CPU-seconds the whole machine was busy during the PUTs (the server, curl, anything else).
+        var putMachineCPU: Double
+        /// CPU-seconds the PUTs' curl process used.
+        var putCurlCPU: Double
+        /// CPU-seconds the object store's process group used during the PUTs, when the benchmark
+        /// was told it (`SEAWEEDFS_PGID`, exported by `scripts/seaweedfs-test.sh env`).
+        var putStoreCPU: Double?
+        /// CPU-seconds the machine had during the PUTs (cores times wall time).
+        var putAvailableCPU: Double
+        /// What the object store used: its process group's CPU time when known, else the
+        /// machine's busy time without curl's (the store and anything else running).
+        var putServerCPU: Double { putStoreCPU ?? max(0, putMachineCPU - putCurlCPU) }
     }
 
     /// PUTs then GETs every file of `files` to the store of `--store` (nil without an S3 store).
@@ -46,11 +58,18 @@ extension IngestBenchmark {
             try? FileManager.default.removeItem(atPath: getConfig)
         }
         let putStart = Date()
+        let storeGroup = environment["SEAWEEDFS_PGID"].flatMap { Int32($0) }
+        let storeBefore = storeGroup.map { ProcessGroupCPUTime.seconds(group: $0) }
+        let machineBefore = MachineCPUTime.now(), curlBefore = ProcessTimer.childrenCPUSeconds
         try Self.curl(config: putConfig, root: root)
         let putSeconds = Date().timeIntervalSince(putStart)
+        let machine = MachineCPUTime.now().since(machineBefore), curlCPU = ProcessTimer.childrenCPUSeconds - curlBefore
+        let storeCPU = storeGroup.map { ProcessGroupCPUTime.seconds(group: $0) - (storeBefore ?? 0) }
         let getStart = Date()
         try Self.curl(config: getConfig, root: root)
-        return TransferFloor(putSeconds: putSeconds, getSeconds: Date().timeIntervalSince(getStart))
+        return TransferFloor(
+            putSeconds: putSeconds, getSeconds: Date().timeIntervalSince(getStart), putMachineCPU: machine.busy,
+            putCurlCPU: curlCPU, putStoreCPU: storeCPU, putAvailableCPU: machine.total)
     }
 
     /// Runs `curl -K config`; its messages (curl 7.88 draws its parallel progress meter even with
@@ -71,6 +90,13 @@ extension IngestBenchmark {
         print(String(format: "S3 floor %@ the node runs (curl --aws-sigv4 --parallel, %d at once): PUT of the %d files %.2f s (%.0f MB/s, %.2fx the SQLite library's copy-mode time), GET back %.2f s",
             when, Self.nodeJobs, files, floor.putSeconds, Double(bytes) / 1e6 / floor.putSeconds, floor.putSeconds / sqliteSeconds,
             floor.getSeconds))
+        // The bound the cores set: the store's CPU time for these bytes, spread over every core.
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        print(String(format: "  the PUTs kept the machine %.0f%% busy: %.2f of %.2f CPU-s (curl %.2f, %@ %.2f = %.1f ms per MB); on %.0f cores the store's CPU time alone needs at least %.2f s, %.2fx the SQLite library's copy-mode time",
+            100 * floor.putMachineCPU / max(floor.putAvailableCPU, 0.001), floor.putMachineCPU, floor.putAvailableCPU, floor.putCurlCPU,
+            floor.putStoreCPU == nil ? "the object store and the rest (no SEAWEEDFS_PGID)" : "the object store's process group",
+            floor.putServerCPU, 1000 * floor.putServerCPU / (Double(bytes) / 1e6), cores, floor.putServerCPU / cores,
+            floor.putServerCPU / cores / sqliteSeconds))
         for run in runs where run.name == "PostgreSQL + S3" {
             print(String(format: "  PostgreSQL + S3, %d node%@: %.2fx the PUT floor", run.nodes, run.nodes == 1 ? "" : "s",
                 run.seconds / floor.putSeconds))
