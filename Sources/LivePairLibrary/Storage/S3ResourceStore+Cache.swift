@@ -9,14 +9,20 @@ import LivePairS3
 extension S3ResourceStore {
     /// A local copy of the object of `digest` in the cache directory, fetched when missing: written
     /// to a temporary file, checked against the digest, then renamed into place (so a cached copy
-    /// is always whole and right). Throws `notFound` when the object does not exist.
+    /// is always whole and right). Throws `notFound` when the object does not exist. The copy is
+    /// marked as used now, and kept at least `cacheEvictionGrace` seconds; a fetch that takes the
+    /// cache past `cacheLimit` removes the least recently used copies (`trimCache`).
     public func localPath(for digest: ContentDigest) throws(ResourceStoreError) -> String {
         let path = cachePath(for: digest)
-        if let info = POSIXFile.status(path), POSIXFile.isRegular(info) { return path }
+        if let info = POSIXFile.status(path), POSIXFile.isRegular(info) {
+            noteCacheUse(path)
+            return path
+        }
         let temporary = "\(path).\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
         guard let descriptor = try POSIXFile.createExclusive(temporary, mode: 0o444) else {
             throw .io(path: temporary, reason: "a temporary file of that name exists")
         }
+        let size: UInt64
         do throws(ResourceStoreError) {
             defer { close(descriptor) }
             do throws(S3Error) {
@@ -30,6 +36,7 @@ extension S3ResourceStore {
             guard fetched.digest == digest else {
                 throw .io(path: temporary, reason: "the object \(key(for: digest)) does not have the digest it is named by")
             }
+            size = fetched.size
         } catch {
             FileSystemPath.unlink(temporary)
             throw error
@@ -39,13 +46,16 @@ extension S3ResourceStore {
             FileSystemPath.unlink(temporary)
             throw failure
         }
+        noteCacheAddition(size)
         return path
     }
 
-    /// The cached copy of `digest` when this node has fetched one (no request is sent).
+    /// The cached copy of `digest` when this node has fetched one (no request is sent), marked as
+    /// used now.
     public func localPathIfPresent(for digest: ContentDigest) -> String? {
         let path = cachePath(for: digest)
         guard let info = POSIXFile.status(path), POSIXFile.isRegular(info) else { return nil }
+        noteCacheUse(path)
         return path
     }
 

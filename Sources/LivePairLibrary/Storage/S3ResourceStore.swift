@@ -32,6 +32,14 @@ public final class S3ResourceStore: ResourceStore {
     public let prefix: String
     /// Where `localPath(for:)` keeps fetched copies.
     public let cacheDirectory: String
+    /// The bytes of fetched copies above which the least recently used are removed (see
+    /// `trimCache`).
+    public let cacheLimit: UInt64
+    /// The bytes the cache held at its last reading plus what this store fetched since; nil until
+    /// the first fetch reads the directory.
+    let cacheUsage = Mutex<UInt64?>(nil)
+    /// Whether a trim of the cache is running.
+    let cacheTrimming = Mutex(false)
     /// Digests this store PUT with `.deferred` durability and no `flush` has named since: the PUT
     /// answered 200, so the flush need not ask again. Bounded: emptied when it grows past
     /// `unflushedLimit` (the flush then asks for those).
@@ -39,12 +47,17 @@ public final class S3ResourceStore: ResourceStore {
     private static let unflushedLimit = 4_096
 
     /// A store in `bucket` under `prefix`, caching fetched copies in `cacheDirectory` (created with its
-    /// parents when needed). The bucket must exist: a missing one fails the first request with `noSuchBucket`.
-    public init(client: S3Client, bucket: String, prefix: String, cacheDirectory: String) throws(ResourceStoreError) {
+    /// parents when needed) up to about `cacheLimit` bytes (default: `LIVEPAIR_S3_CACHE_MAX`, else
+    /// 4 GiB). The bucket must exist: a missing one fails the first request with `noSuchBucket`.
+    public init(
+        client: S3Client, bucket: String, prefix: String, cacheDirectory: String,
+        cacheLimit: UInt64 = S3ResourceStore.defaultCacheLimit()
+    ) throws(ResourceStoreError) {
         self.client = client
         self.bucket = bucket
         self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
         self.cacheDirectory = cacheDirectory
+        self.cacheLimit = cacheLimit
         let created = FileSystemPath.createDirectories(cacheDirectory)
         guard created == 0 else { throw POSIXFile.failure(cacheDirectory, created) }
     }
