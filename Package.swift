@@ -117,7 +117,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
-        .target(name: "TestSupport", dependencies: ["LivePairFormats"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(name: "TestSupport", dependencies: ["LivePairFormats", "LivePairS3"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairMediaTests", dependencies: ["LivePairMedia", "LibExifReference", "TestSupport"],
@@ -138,7 +138,7 @@ let package = Package(
             // and the call-counting library SystemCallCountTests compiles and preloads.
             exclude: ["ExpectedReports", "SystemCalls"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLogging", "LivePairS3", "TestSupport"],
+            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLibrary", "LivePairLogging", "LivePairS3", "TestSupport"],
             exclude: ["browser"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

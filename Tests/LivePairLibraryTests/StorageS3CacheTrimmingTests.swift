@@ -15,15 +15,15 @@ import Testing
     static let newest = ("live/train.mov", UInt64(1_509_892))
 
     @Test func sizesAreReadWithBinaryUnits() {
-        #expect(S3ResourceStore.parseByteSize("4096") == 4_096)
-        #expect(S3ResourceStore.parseByteSize("500M") == 500 << 20)
-        #expect(S3ResourceStore.parseByteSize("20g") == 20 << 30)
-        #expect(S3ResourceStore.parseByteSize("1KiB") == 1_024)
-        #expect(S3ResourceStore.parseByteSize("2TB") == 2 << 40)
+        #expect(CacheFolderBound.parseByteSize("4096") == 4_096)
+        #expect(CacheFolderBound.parseByteSize("500M") == 500 << 20)
+        #expect(CacheFolderBound.parseByteSize("20g") == 20 << 30)
+        #expect(CacheFolderBound.parseByteSize("1KiB") == 1_024)
+        #expect(CacheFolderBound.parseByteSize("2TB") == 2 << 40)
         for invalid in ["", "G", "-1", "1.5G", "12X", "1 G", "99999999999T", "KiB"] {
-            #expect(S3ResourceStore.parseByteSize(invalid) == nil, "\(invalid)")
+            #expect(CacheFolderBound.parseByteSize(invalid) == nil, "\(invalid)")
         }
-        #expect(S3ResourceStore.defaultCacheLimitBytes == 4 << 30)
+        #expect(CacheFolderBound.defaultLimitBytes == 4 << 30)
     }
 
     /// Sets the modification time (the cache's "last used") of `path` to `seconds` ago.
@@ -66,7 +66,7 @@ import Testing
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
         #expect(names == Set([recentPath, olderPath, newestPath, inProgress].map { ($0 as NSString).lastPathComponent } + ["serve"]))
         #expect(FileManager.default.fileExists(atPath: cache + "/serve/derivatives"))
-        #expect(store.trimCache() == Self.recent.1 + Self.older.1 + Self.newest.1)
+        #expect(store.cacheBound.trim() == Self.recent.1 + Self.older.1 + Self.newest.1)
 
         // A removed copy is fetched again when asked for, whole and checked.
         let again = try store.localPath(for: digests[Self.oldest.0]!)
@@ -81,9 +81,9 @@ import Testing
         // 2,978,475 bytes against a limit of 1,000,000: the copy just handed out stays.
         let path = try store.localPath(for: stored.digest)
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(store.trimCache() == Self.oldest.1)
+        #expect(store.cacheBound.trim() == Self.oldest.1)
         // Once the grace period has passed without a use, it goes.
-        #expect(store.trimCache(now: time(nil) + S3ResourceStore.cacheEvictionGrace + 1) == 0)
+        #expect(store.cacheBound.trim(now: time(nil) + CacheFolderBound.grace + 1) == 0)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

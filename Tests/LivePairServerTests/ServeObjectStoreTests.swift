@@ -8,12 +8,7 @@ import TestSupport
 @Suite(.serialized) struct ServeObjectStoreTests {
     @Test func twoNodesOnPostgresAndS3() throws {
         let server = try SeaweedFSTestServer.shared()
-        let client = try S3Client(
-            configuration: S3Configuration(
-                endpoint: server.endpoint, region: server.region,
-                credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey)))
-        let bucket = SeaweedFSTestServer.uniqueBucketName("serve")
-        try client.createBucket(bucket)
+        let (client, bucket) = try SeaweedFSTestServer.clientWithNewBucket("serve")
         let keys: [String: String] = [
             "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secretAccessKey, "AWS_REGION": server.region,
         ]

@@ -10,12 +10,12 @@ extension S3ResourceStore {
     /// A local copy of the object of `digest` in the cache directory, fetched when missing: written
     /// to a temporary file, checked against the digest, then renamed into place (so a cached copy
     /// is always whole and right). Throws `notFound` when the object does not exist. The copy is
-    /// marked as used now, and kept at least `cacheEvictionGrace` seconds; a fetch that takes the
-    /// cache past `cacheLimit` removes the least recently used copies (`trimCache`).
+    /// marked as used now, and kept at least `CacheFolderBound.grace` seconds; a fetch that takes
+    /// the cache past `cacheLimit` removes the least recently used copies (`cacheBound`).
     public func localPath(for digest: ContentDigest) throws(ResourceStoreError) -> String {
         let path = cachePath(for: digest)
         if let info = POSIXFile.status(path), POSIXFile.isRegular(info) {
-            noteCacheUse(path)
+            cacheBound.noteUse(path)
             return path
         }
         let temporary = "\(path).\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
@@ -46,7 +46,7 @@ extension S3ResourceStore {
             FileSystemPath.unlink(temporary)
             throw failure
         }
-        noteCacheAddition(size)
+        cacheBound.noteAddition(size)
         return path
     }
 
@@ -55,7 +55,7 @@ extension S3ResourceStore {
     public func localPathIfPresent(for digest: ContentDigest) -> String? {
         let path = cachePath(for: digest)
         guard let info = POSIXFile.status(path), POSIXFile.isRegular(info) else { return nil }
-        noteCacheUse(path)
+        cacheBound.noteUse(path)
         return path
     }
 
@@ -77,4 +77,9 @@ extension S3ResourceStore {
 
     /// Where the cached copy of `digest` is (or would be) kept.
     func cachePath(for digest: ContentDigest) -> String { "\(cacheDirectory)/\(digest.hex)" }
+
+    /// Whether `name` is a cached copy's name: 64 lowercase hexadecimal digits (a digest).
+    static func isCopyName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }

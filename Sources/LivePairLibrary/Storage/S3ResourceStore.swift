@@ -32,14 +32,10 @@ public final class S3ResourceStore: ResourceStore {
     public let prefix: String
     /// Where `localPath(for:)` keeps fetched copies.
     public let cacheDirectory: String
-    /// The bytes of fetched copies above which the least recently used are removed (see
-    /// `trimCache`).
-    public let cacheLimit: UInt64
-    /// The bytes the cache held at its last reading plus what this store fetched since; nil until
-    /// the first fetch reads the directory.
-    let cacheUsage = Mutex<UInt64?>(nil)
-    /// Whether a trim of the cache is running.
-    let cacheTrimming = Mutex(false)
+    /// The bound on the fetched copies in `cacheDirectory` (its `limit`: `cacheLimit`).
+    public let cacheBound: CacheFolderBound
+    /// The bytes of fetched copies above which the least recently used are removed.
+    public var cacheLimit: UInt64 { cacheBound.limit }
     /// Digests this store PUT with `.deferred` durability and no `flush` has named since: the PUT
     /// answered 200, so the flush need not ask again. Bounded: emptied when it grows past
     /// `unflushedLimit` (the flush then asks for those).
@@ -48,16 +44,19 @@ public final class S3ResourceStore: ResourceStore {
 
     /// A store in `bucket` under `prefix`, caching fetched copies in `cacheDirectory` (created with its
     /// parents when needed) up to about `cacheLimit` bytes (default: `LIVEPAIR_S3_CACHE_MAX`, else
-    /// 4 GiB). The bucket must exist: a missing one fails the first request with `noSuchBucket`.
+    /// 4 GiB; see `CacheFolderBound`). The bucket must exist: a missing one fails the first
+    /// request with `noSuchBucket`.
     public init(
         client: S3Client, bucket: String, prefix: String, cacheDirectory: String,
-        cacheLimit: UInt64 = S3ResourceStore.defaultCacheLimit()
+        cacheLimit: UInt64 = CacheFolderBound.limitFromEnvironment()
     ) throws(ResourceStoreError) {
         self.client = client
         self.bucket = bucket
         self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
         self.cacheDirectory = cacheDirectory
-        self.cacheLimit = cacheLimit
+        cacheBound = CacheFolderBound(
+            directory: cacheDirectory, limit: cacheLimit, isCopy: Self.isCopyName,
+            isTemporary: { $0.hasSuffix(".tmp") && Self.isCopyName(String($0.prefix(64))) })
         let created = FileSystemPath.createDirectories(cacheDirectory)
         guard created == 0 else { throw POSIXFile.failure(cacheDirectory, created) }
     }

@@ -4,7 +4,9 @@ import LivePairS3
 
 /// Derivatives kept in the S3 bucket of a multi-node service's store (objects
 /// `<prefix>.derivatives/<key>`), so a derivative one node made is reused by every node; each node
-/// keeps the ones it used in a local directory, so its next request is a file read.
+/// keeps the ones it used in a local directory, so its next request is a file read. Those local
+/// copies can be fetched again, so they are bounded like the store's cache of fetched resources
+/// (`localBound`: the store's cache limit, least recently used first).
 public struct ObjectStoreDerivativeCache: DerivativeCache {
     /// The S3 client.
     public let client: S3Client
@@ -14,6 +16,8 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
     public let keyPrefix: String
     /// This node's copies.
     public let local: DirectoryDerivativeCache
+    /// The bound on this node's copies (the store's `cacheLimit`, for this folder alone).
+    public let localBound: CacheFolderBound
 
     /// A cache beside `store` (in its bucket, next to its prefix), with local copies in `localDirectory`.
     public init(beside store: S3ResourceStore, localDirectory: String) throws(HTTPError) {
@@ -22,11 +26,16 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
         let trimmed = store.prefix.hasSuffix("/") ? String(store.prefix.dropLast()) : store.prefix
         keyPrefix = trimmed + ".derivatives/"
         local = try DirectoryDerivativeCache(directory: localDirectory)
+        // Derivative files are named by their key; the folder's own entries start with a dot.
+        localBound = CacheFolderBound(directory: localDirectory, limit: store.cacheLimit, isCopy: { !$0.hasPrefix(".") })
     }
 
     /// The local copy, fetched from the bucket first when another node made it.
     public func file(for key: String) -> String? {
-        if let path = local.file(for: key) { return path }
+        if let path = local.file(for: key) {
+            localBound.noteUse(path)
+            return path
+        }
         let temporary = local.temporaryPath(for: key)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
@@ -42,11 +51,15 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
             unlink(temporary)
             return nil
         }
-        return try? local.insert(temporary, for: key)
+        return try? keepLocally(temporary, for: key)
     }
 
     /// Only the local copy: the daemon's threads never wait for the bucket.
-    public func fileWithoutWaiting(for key: String) -> String? { local.file(for: key) }
+    public func fileWithoutWaiting(for key: String) -> String? {
+        guard let path = local.file(for: key) else { return nil }
+        localBound.noteUse(path)
+        return path
+    }
 
     public func temporaryPath(for key: String) -> String { local.temporaryPath(for: key) }
 
@@ -70,6 +83,15 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
             unlink(temporaryPath)
             throw .internal("cannot store a derivative in the object store")
         }
-        return try local.insert(temporaryPath, for: key)
+        return try keepLocally(temporaryPath, for: key)
+    }
+
+    /// Moves the file into the local folder and counts it against the bound.
+    private func keepLocally(_ temporaryPath: String, for key: String) throws(HTTPError) -> String {
+        var status = stat()
+        let size = stat(temporaryPath, &status) == 0 ? UInt64(status.st_size) : 0
+        let path = try local.insert(temporaryPath, for: key)
+        localBound.noteAddition(size)
+        return path
     }
 }
