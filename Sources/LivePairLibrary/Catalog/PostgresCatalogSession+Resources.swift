@@ -22,13 +22,7 @@ extension PostgresCatalogSession {
             "SELECT r.asset_id FROM resources r JOIN assets a ON a.id = r.asset_id WHERE r.digest = $1 AND r.type = $2 AND a.owner IS NOT DISTINCT FROM $3 GROUP BY r.asset_id ORDER BY MIN(a.row_order)",
             [.text(first.digest.hex), .text(first.type.rawValue), .optional(owner)]
         ) { (row: PostgresRow) throws(PostgresError) in try row.string(0) }
-        let wanted = resources.sorted()
-        var matches: [String] = []
-        for candidate in candidates {
-            let have = try self.resources(ofAsset: candidate).map { ResourceKey(type: $0.type, digest: $0.digest) }.sorted()
-            if have == wanted { matches.append(candidate) }
-        }
-        return matches
+        return try assetsHavingExactly(resources, among: candidates)
     }
 
     func isReferenced(_ digest: ContentDigest) throws(LibraryError) -> Bool {

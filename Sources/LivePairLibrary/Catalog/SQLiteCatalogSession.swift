@@ -159,13 +159,7 @@ struct SQLiteCatalogSession: CatalogWriter {
             "SELECT DISTINCT r.asset_id FROM resources r JOIN assets a ON a.id = r.asset_id WHERE r.digest = ? AND r.type = ? AND a.owner IS ? ORDER BY a.rowid",
             [.text(first.digest.hex), .text(first.type.rawValue), .optional(owner)]
         ) { $0.string(0) }
-        let wanted = resources.sorted()
-        var matches: [String] = []
-        for candidate in candidates {
-            let have = try self.resources(ofAsset: candidate).map { ResourceKey(type: $0.type, digest: $0.digest) }.sorted()
-            if have == wanted { matches.append(candidate) }
-        }
-        return matches
+        return try assetsHavingExactly(resources, among: candidates)
     }
 
     func isReferenced(_ digest: ContentDigest) throws(LibraryError) -> Bool {
