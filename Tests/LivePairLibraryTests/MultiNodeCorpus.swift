@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LivePairLibrary
 import Synchronization
@@ -25,7 +24,11 @@ final class MultiNodeCorpus: Sendable {
             if list.isEmpty { atexit { for path in MultiNodeCorpus.toRemove.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) } } }
             list.append(directory)
         }
-        pairs = try LivePhotoCopies.write(count: count, into: directory)
+        let digests = Mutex<[String: Set<String>]>([:])
+        pairs = try LivePhotoCopies.write(count: count, into: directory) { pair, still, movie in
+            let hexes = Set([still, movie].map { ContentDigest.of($0).hex })
+            digests.withLock { $0[pair.contentIdentifier] = hexes }
+        }
         var duplicates: [Int: String] = [:]
         try FileManager.default.createDirectory(atPath: directory + "/again", withIntermediateDirectories: true)
         for index in stride(from: 7, to: pairs.count, by: 25) {
@@ -34,15 +37,6 @@ final class MultiNodeCorpus: Sendable {
             duplicates[index] = copy
         }
         self.duplicates = duplicates
-        let digests = Mutex<[String: Set<String>]>([:])
-        let pairs = self.pairs
-        DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
-            let pair = pairs[index]
-            let hexes = Set([pair.still, pair.movie].map { path in
-                ContentDigest.of([UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())).hex
-            })
-            digests.withLock { $0[pair.contentIdentifier] = hexes }
-        }
         expected = digests.withLock { $0 }
     }
 

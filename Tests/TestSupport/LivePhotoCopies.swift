@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import LivePairFormats
+import Synchronization
 
 /// Copies of the real Live Photo pairs of `SampleMedia/live`, each copy with a fresh content
 /// identifier patched into both halves in place (a UUID replaces a UUID, so no box moves and the
@@ -30,30 +32,55 @@ public enum LivePhotoCopies {
         }.sorted { $0.still < $1.still }
     }
 
+    /// One template half: its bytes and where its identifier sits in them (found once).
+    private struct TemplateFile {
+        let name: String
+        let bytes: [UInt8]
+        let offsets: [Int]
+    }
+
     /// Writes `count` copies into `directory` (32 subfolders, names `SERIAL-ORIGINAL`), cycling
-    /// through the templates; identifiers come from `seed`, so a run can be repeated exactly.
-    public static func write(count: Int, into directory: String, seed: UInt64 = 0x11FE) throws -> [Pair] {
+    /// through the templates; identifiers come from `seed`, so a run can be repeated exactly. The
+    /// copies are written concurrently; `written` (when given) gets each pair with the bytes of its
+    /// still and movie as written, so a caller can hash them without reading them back.
+    public static func write(
+        count: Int, into directory: String, seed: UInt64 = 0x11FE,
+        written: (@Sendable (Pair, _ still: [UInt8], _ movie: [UInt8]) -> Void)? = nil
+    ) throws -> [Pair] {
         let sources = try templates().map { template in
-            (template.identifier, template.still, try SampleMedia.bytes(template.still), template.movie,
-                try SampleMedia.bytes(template.movie))
+            precondition(template.identifier.utf8.count == 36, "a template identifier that is not a UUID")
+            return try [template.still, template.movie].map { file in
+                let bytes = try SampleMedia.bytes(file)
+                return TemplateFile(
+                    name: (file as NSString).lastPathComponent, bytes: bytes,
+                    offsets: ByteSearch.indices(of: Array(template.identifier.utf8), in: bytes[...]))
+            }
         }
         guard !sources.isEmpty else { throw CocoaError(.fileNoSuchFile) }
-        var generator = SplitMix64(seed: seed)
-        var pairs: [Pair] = []
-        pairs.reserveCapacity(count)
-        for serial in 0..<count {
-            let (identifier, still, stillBytes, movie, movieBytes) = sources[serial % sources.count]
-            let fresh = freshIdentifier(&generator)
-            let folder = "\(directory)/\(serial % 32)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            var paths: [String] = []
-            for (name, bytes) in [(still, stillBytes), (movie, movieBytes)] {
-                let path = "\(folder)/\(serial)-\((name as NSString).lastPathComponent)"
-                try Data(replacing(identifier, with: fresh, in: bytes)).write(to: URL(fileURLWithPath: path))
-                paths.append(path)
-            }
-            pairs.append(Pair(contentIdentifier: fresh, still: paths[0], movie: paths[1]))
+        for folder in 0..<min(count, 32) {
+            try FileManager.default.createDirectory(atPath: "\(directory)/\(folder)", withIntermediateDirectories: true)
         }
+        var generator = SplitMix64(seed: seed)
+        let pairs = (0..<count).map { serial in
+            let fresh = freshIdentifier(&generator)
+            let paths = sources[serial % sources.count].map { "\(directory)/\(serial % 32)/\(serial)-\($0.name)" }
+            return Pair(contentIdentifier: fresh, still: paths[0], movie: paths[1])
+        }
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: count) { serial in
+            let pair = pairs[serial]
+            do {
+                let halves = try zip(sources[serial % sources.count], [pair.still, pair.movie]).map { template, path in
+                    let bytes = patched(template.bytes, at: template.offsets, with: pair.contentIdentifier)
+                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+                    return bytes
+                }
+                written?(pair, halves[0], halves[1])
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
         return pairs
     }
 
@@ -64,14 +91,12 @@ public enum LivePhotoCopies {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 
-    /// `bytes` with every occurrence of `old` replaced by `new` (same length).
-    static func replacing(_ old: String, with new: String, in bytes: [UInt8]) -> [UInt8] {
-        let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
-        precondition(oldBytes.count == newBytes.count, "identifiers of different lengths")
+    /// `bytes` with `identifier` written at each of `offsets` (where the template's identifier,
+    /// of the same length, was).
+    static func patched(_ bytes: [UInt8], at offsets: [Int], with identifier: String) -> [UInt8] {
         var result = bytes
-        for index in ByteSearch.indices(of: oldBytes, in: bytes[...]) {
-            result.replaceSubrange(index..<index + newBytes.count, with: newBytes)
-        }
+        let new = Array(identifier.utf8)
+        for offset in offsets { result.replaceSubrange(offset..<offset + new.count, with: new) }
         return result
     }
 }
