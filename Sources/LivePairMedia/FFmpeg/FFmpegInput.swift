@@ -81,9 +81,11 @@ struct OpenedVideoDecoder {
     /// How the decoder was opened: `frames` or `slices` (`slicesWhenPicturesSplit` resolved).
     let threading: DecoderThreading
 
-    /// Finds the best video stream of `format` and opens its decoder with `threading`.
+    /// Finds the best video stream of `format` and opens its decoder with `threading`; a slice-threaded
+    /// decoder gets `sliceThreads` threads when given, else FFmpeg's automatic count (one per core plus one).
     init(
-        in format: UnsafeMutablePointer<AVFormatContext>, limits: ParseLimits, threading: DecoderThreading = .frames
+        in format: UnsafeMutablePointer<AVFormatContext>, limits: ParseLimits, threading: DecoderThreading = .frames,
+        sliceThreads: Int? = nil
     ) throws(MediaError) {
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, UInt32(index) < format.pointee.nb_streams, let stream = format.pointee.streams[Int(index)],
@@ -101,7 +103,7 @@ struct OpenedVideoDecoder {
         }
         do throws(MediaError) {
             try FFmpegCall.check(avcodec_parameters_to_context(decoder, parameters), "avcodec_parameters_to_context")
-            decoder.pointee.thread_count = 0
+            decoder.pointee.thread_count = threading == .slices ? Int32(clamping: sliceThreads ?? 0) : 0
             decoder.pointee.thread_type = threading == .slices ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE
             decoder.pointee.err_recognition |= AV_EF_EXPLODE
             try FFmpegCall.check(avcodec_open2(decoder, codec, nil), "\(name): avcodec_open2")
