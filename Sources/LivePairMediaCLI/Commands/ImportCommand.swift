@@ -61,7 +61,9 @@ public enum ImportCommand: Command {
                                   as soon as it is done (the fields of an entry of --json's files).
           --scratch <dir>         This process's own working folder: with an s3:// store, where
                                   copies fetched from the bucket are kept (created when missing;
-                                  default: $LIVEPAIR_S3_CACHE, else ~/.cache/livepair-s3).
+                                  default: $LIVEPAIR_S3_CACHE, else ~/.cache/livepair-s3; at
+                                  most $LIVEPAIR_S3_CACHE_MAX, default 4G, least recently used
+                                  first).
           --deep                  Also decode each file (image, movie frame) and reject
                                   data that does not decode (0.2 to 1 s per file).
           --json                  Print one JSON object (schema: see the documentation).

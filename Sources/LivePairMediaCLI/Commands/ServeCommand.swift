@@ -45,7 +45,7 @@ public enum ServeCommand: Command {
           --s3-endpoint <url>     The S3 server of an s3:// store, http://HOST:PORT (default:
                                   $LIVEPAIR_S3_ENDPOINT; keys from AWS_ACCESS_KEY_ID,
                                   AWS_SECRET_ACCESS_KEY, AWS_REGION; local copies in
-                                  $LIVEPAIR_S3_CACHE).
+                                  $LIVEPAIR_S3_CACHE, at most $LIVEPAIR_S3_CACHE_MAX, default 4G).
           --tokens <file>         Lines 'TOKEN OWNER': each token sees only its owner's assets.
           --listen <host>:<port>  IPv4 address and port (default: 127.0.0.1:8080; port 0: any free port).
           --upload-limit <bytes>  Largest upload accepted (default: 1073741824); larger ones get 413.
