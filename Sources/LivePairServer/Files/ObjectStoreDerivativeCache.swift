@@ -39,19 +39,18 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
         let temporary = local.temporaryPath(for: key)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        let fetched: Bool
+        let fetched: UInt64?
         do throws(S3Error) {
-            _ = try client.get(bucket: bucket, key: keyPrefix + key, into: descriptor)
-            fetched = true
+            fetched = try client.get(bucket: bucket, key: keyPrefix + key, into: descriptor)
         } catch {
-            fetched = false  // not made yet (or the bucket is unreachable: made again)
+            fetched = nil  // not made yet (or the bucket is unreachable: made again)
         }
         close(descriptor)
-        guard fetched else {
+        guard let size = fetched else {
             unlink(temporary)
             return nil
         }
-        return try? keepLocally(temporary, for: key)
+        return try? keepLocally(temporary, for: key, size: size)
     }
 
     /// Only the local copy: the daemon's threads never wait for the bucket.
@@ -83,13 +82,11 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
             unlink(temporaryPath)
             throw .internal("cannot store a derivative in the object store")
         }
-        return try keepLocally(temporaryPath, for: key)
+        return try keepLocally(temporaryPath, for: key, size: UInt64(status.st_size))
     }
 
-    /// Moves the file into the local folder and counts it against the bound.
-    private func keepLocally(_ temporaryPath: String, for key: String) throws(HTTPError) -> String {
-        var status = stat()
-        let size = stat(temporaryPath, &status) == 0 ? UInt64(status.st_size) : 0
+    /// Moves the file of `size` bytes into the local folder and counts it against the bound.
+    private func keepLocally(_ temporaryPath: String, for key: String, size: UInt64) throws(HTTPError) -> String {
         let path = try local.insert(temporaryPath, for: key)
         localBound.noteAddition(size)
         return path
