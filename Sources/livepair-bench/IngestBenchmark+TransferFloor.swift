@@ -57,10 +57,11 @@ extension IngestBenchmark {
             try? FileManager.default.removeItem(atPath: putConfig)
             try? FileManager.default.removeItem(atPath: getConfig)
         }
-        let putStart = Date()
+        // The CPU readings (a scan of /proc for the store's process group) come before the clock starts.
         let storeGroup = environment["SEAWEEDFS_PGID"].flatMap { Int32($0) }
         let storeBefore = storeGroup.map { ProcessGroupCPUTime.seconds(group: $0) }
         let machineBefore = MachineCPUTime.now(), curlBefore = ProcessTimer.childrenCPUSeconds
+        let putStart = Date()
         try Self.curl(config: putConfig, root: root)
         let putSeconds = Date().timeIntervalSince(putStart)
         let machine = MachineCPUTime.now().since(machineBefore), curlCPU = ProcessTimer.childrenCPUSeconds - curlBefore
