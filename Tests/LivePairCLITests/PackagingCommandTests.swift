@@ -54,6 +54,21 @@ struct PackagingCommandTests {
         #expect(toLive.status == 0, "\(toLive.error)")
         #expect(toLive.output.contains("identifier: \(identifier)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: live).sorted() == ["train.JPG", "train.MOV"])
+        // Without --identifier the Live Photo keeps the identifier the motion photo carries;
+        // --new-identifier gives a new one.
+        let kept = try LivePairBinary.run(["convert", "--to", "live-photo", motion, "--output", live + "-kept", "--json"])
+        #expect(kept.status == 0, "\(kept.error)")
+        #expect(try LivePairBinary.json(kept.output)["contentIdentifier"] as? String == identifier)
+        let renewed = try LivePairBinary.run([
+            "convert", "--to", "live-photo", motion, "--output", live + "-new", "--new-identifier", "--json",
+        ])
+        #expect(renewed.status == 0, "\(renewed.error)")
+        let newIdentifier = try #require(try LivePairBinary.json(renewed.output)["contentIdentifier"] as? String)
+        #expect(newIdentifier != identifier && newIdentifier.count == 36)
+        #expect(
+            try LivePairBinary.run([
+                "convert", "--to", "live-photo", motion, "--output", live + "-both", "--new-identifier", "--identifier", identifier,
+            ]).status == 64)
 
         // Usage errors exit 64.
         #expect(try LivePairBinary.run(["convert", "--to", "gif", photo, "--output", live]).status == 64)

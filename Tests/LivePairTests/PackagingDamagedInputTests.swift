@@ -166,7 +166,8 @@ struct PackagingDamagedInputTests {
         let motion = try MotionPhotoConverter().motionPhoto(
             photo: SampleMedia.path("live/train.jpg"), video: path,
             output: workspace.url.appendingPathComponent("motion/train.jpg").path)
-        #expect(motion.presentationTimestampUs == 480_000)
+        // The frame nearest 0.48 s (the still's frame) is at 0.466667 s.
+        #expect(motion.presentationTimestampUs == 466_667)
         let embedded = [UInt8](try Data(contentsOf: URL(fileURLWithPath: motion.path)))
             .dropFirst(Int(motion.videoOffset)).prefix(Int(motion.videoLength))
         let embeddedPath = try workspace.write(Array(embedded), as: "embedded.mp4")

@@ -6,10 +6,13 @@ import LivePairMedia
 /// - Live -> motion: the still is kept (HEIC or JPEG; other formats are encoded), the movie
 ///   becomes an MP4 (same streams, `mp42` file type; transcoded first when it is not H.264 or
 ///   HEVC) and is appended to a JPEG or put in an `mpvd` box of a HEIC, with Google's Camera and
-///   Container XMP; the presentation timestamp is the movie's still-image time.
+///   Container XMP; the presentation timestamp is the presentation time of the still's frame (the
+///   frame nearest the movie's still-image time); the movie keeps its still-image-time track.
 /// - Motion -> live: the embedded video (Google or Samsung, JPEG or HEIC) becomes a QuickTime movie
-///   with the identifier and a still-image-time track at the presentation timestamp; the still is
-///   written without the video and the motion-photo XMP, with the identifier in its maker note.
+///   with the identifier it carries (else the still's, else a new one) and its own still-image-time
+///   track, else one at the presentation timestamp; the still is written without the video and the
+///   motion-photo XMP, with the identifier in its maker note. So a Live Photo converted there and
+///   back keeps its identifier and its still-image time exactly.
 ///
 /// Outputs are staged and validated before they are renamed into place, as `LivePhotoPackager` does.
 public struct MotionPhotoConverter: Sendable {
@@ -50,7 +53,8 @@ public struct MotionPhotoConverter: Sendable {
         ).write(
             movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime, to: mp4,
             scratch: { () throws(PackagingError) in try staged.scratch(in: directory, name: "transcoded.mov") })
-        let timestamp = Int64((movie.stillImageTime * 1_000_000).rounded())
+        // The still's frame, not Apple's time between two frames: readers show the frame at this time.
+        let timestamp = Int64((movie.stillFrameTime * 1_000_000).rounded())
 
         var written: MotionPhotoWriter.Result?
         let limits = options.limits
@@ -72,13 +76,21 @@ public struct MotionPhotoConverter: Sendable {
     /// the identifier and a still-image-time track). A trailing `.MP` in the stem (Pixel files) is dropped.
     ///
     /// - Parameters:
-    ///   - stillImageTime: seconds; nil uses the motion photo's presentation timestamp, else the
-    ///     frame nearest the middle.
-    ///   - contentIdentifier: nil makes a fresh UUID.
+    ///   - stillImageTime: seconds (snapped to a frame); nil keeps the embedded video's own
+    ///     still-image-time track (a motion photo made from a Live Photo), else uses the motion
+    ///     photo's presentation timestamp, else the frame nearest the middle.
+    ///   - contentIdentifier: the identifier to write; nil keeps the one the embedded video carries
+    ///     (else the still's), so that a Live Photo converted to a motion photo and back is the same
+    ///     Live Photo; a fresh UUID when there is none.
+    ///   - newIdentifier: write a fresh UUID even when the motion photo carries an identifier.
     public func livePhoto(
-        motionPhoto path: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil
+        motionPhoto path: String, outputDirectory: String, stillImageTime: Double? = nil, contentIdentifier: String? = nil,
+        newIdentifier: Bool = false
     ) throws(PackagingError) -> PackagedLivePhoto {
-        let identifier = try packager.resolvedIdentifier(contentIdentifier)
+        if contentIdentifier != nil, newIdentifier {
+            throw .invalidArgument("give either an identifier or a new identifier, not both")
+        }
+        let given = try contentIdentifier.map { given throws(PackagingError) in try packager.resolvedIdentifier(given) }
         LivePhotoPackager.recoverStaging(files: [path], directories: [outputDirectory])
         let file: FileByteSource
         let extractor: MotionPhotoVideoExtractor
@@ -92,7 +104,17 @@ public struct MotionPhotoConverter: Sendable {
             throw .format(error)
         }
         // A damaged still or embedded video (its sample tables outside it) is refused first.
-        try InputDamageCheck(limits: options.limits).check(packager.readableIdentity(path), path: path)
+        let identity = try packager.readableIdentity(path)
+        try InputDamageCheck(limits: options.limits).check(identity, path: path)
+        let embedded = SubrangeByteSource(base: file, offset: extraction.video.fileOffset, length: extraction.video.length)
+        let embeddedIdentity = ResourceIdentifier(limits: options.limits).identify(source: embedded, path: path)
+        let identifier = given
+            ?? (newIdentifier ? nil : (embeddedIdentity.contentIdentifier ?? identity.contentIdentifier)?.rawValue)
+            ?? ContentIdentifier.random().rawValue
+        // The embedded video's own still-image time is exact (Apple's often lies between two
+        // frames); the presentation timestamp is the frame's time, in microseconds.
+        let timestamp = extraction.presentationTimestampUs.map { Double($0) / 1_000_000 }
+        let requested = stillImageTime ?? (embeddedIdentity.stillImageTime == nil ? timestamp : nil)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         var stem = LivePhotoPackager.stem(of: path)
@@ -110,10 +132,7 @@ public struct MotionPhotoConverter: Sendable {
             stillAt: plainStill, identity: packager.identify(plainStill), identifier: identifier, to: photoStaged)
 
         // The movie: re-muxed straight from the embedded range, or extracted and transcoded.
-        let embedded = SubrangeByteSource(base: file, offset: extraction.video.fileOffset, length: extraction.video.length)
-        let embeddedIdentity = ResourceIdentifier(limits: options.limits).identify(source: embedded, path: path)
-        let requested = stillImageTime ?? extraction.presentationTimestampUs.map { Double($0) / 1_000_000 }
-        let movie: (stillImageTime: Double, handling: OutputHandling)
+        let movie: (stillImageTime: Double, stillFrameTime: Double, handling: OutputHandling)
         if MovieStamper.canRemux(embeddedIdentity) {
             movie = try MovieStamper(options: options, staged: staged).write(
                 movieAt: path, source: embedded, identity: embeddedIdentity, identifier: identifier,
@@ -123,9 +142,11 @@ public struct MotionPhotoConverter: Sendable {
         } else {
             let extracted = try staged.scratch(in: outputDirectory, name: "embedded.mp4")
             try staged.write(extracted, scratch: true) { sink throws(FormatError) in try extractor.writeVideo(to: sink) }
+            // A transcode loses the track: its time is given (snapped to a frame of the transcode).
+            let transcodedTime = stillImageTime ?? embeddedIdentity.stillImageTime ?? timestamp
             movie = try MovieStamper(options: options, staged: staged).write(
                 movieAt: extracted, identity: packager.identify(extracted), identifier: identifier,
-                stillImageTime: requested, to: videoStaged, scratch: { () throws(PackagingError) in
+                stillImageTime: transcodedTime, to: videoStaged, scratch: { () throws(PackagingError) in
                     try staged.scratch(in: outputDirectory, name: "transcoded.mov")
                 })
         }

@@ -43,11 +43,12 @@ struct MovieStamper {
     ///   - stillImageTime: requested seconds (snapped to a frame); nil keeps the movie's own or
     ///     takes the frame nearest the middle.
     ///   - scratch: a path for the intermediate transcode, when one is needed.
-    /// - Returns: the still-image time written and how the movie was produced.
+    /// - Returns: the still-image time written, the presentation time of the frame nearest it (the
+    ///   still's frame) and how the movie was produced.
     func write(
         movieAt path: String, source: (any ByteSource)? = nil, identity: ResourceIdentity, identifier: String,
         stillImageTime: Double?, to destination: String, scratch: () throws(PackagingError) -> String
-    ) throws(PackagingError) -> (stillImageTime: Double, handling: OutputHandling) {
+    ) throws(PackagingError) -> (stillImageTime: Double, stillFrameTime: Double, handling: OutputHandling) {
         if let stillImageTime, !stillImageTime.isFinite || stillImageTime < 0 {
             throw .invalidArgument("the still time \(stillImageTime) is not a time in the movie")
         }
@@ -80,10 +81,11 @@ struct MovieStamper {
         // A Live Photo movie shows one picture: extra video tracks (a Pixel's one-frame still) are disabled.
         rewriter.disablesSecondaryVideoTracks = fileType == QuickTimeMovieRewriter.quickTimeFileTypeBox
         rewriter.removedMetadataKeys = removedMetadataKeys
-        var written = 0.0
+        var written: (time: Double, frame: Double) = (0, 0)
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
-            written = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime).stillImageTime
+            let result = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime)
+            written = (result.stillImageTime, result.stillFrameTime)
         }
-        return (written, handling)
+        return (written.time, written.frame, handling)
     }
 }

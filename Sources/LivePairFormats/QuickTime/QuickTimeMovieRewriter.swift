@@ -24,6 +24,11 @@ public struct QuickTimeMovieRewriter: Sendable {
     public struct Result: Sendable, Equatable {
         /// The still-image time written (snapped to a video frame), in seconds on the movie timeline.
         public let stillImageTime: Double
+        /// The presentation time (seconds, movie timeline) of the still's frame: the video frame
+        /// nearest the still-image time (`StillImageTimeTrackWriter.snap`). Equal to
+        /// `stillImageTime` when that was snapped; another when a kept Apple time lies between two
+        /// frames (0.48 s in a movie with frames at 0.4667 s and 0.5333 s).
+        public let stillFrameTime: Double
         /// The still-image-time track's id.
         public let stillImageTrackID: UInt32
         /// Whether sample data moved (chunk offsets were relocated).
@@ -261,8 +266,10 @@ public struct QuickTimeMovieRewriter: Sendable {
             let moov = try buildMoov(layout)
             if moov.size == moovSize {
                 layout.pieces[layout.moovPieceIndex] = .bytes(moov.serialized())
+                let written = Double(ticks) / Double(timescale)
+                let frame = StillImageTimeTrackWriter.snap(written, toFramesOf: video)
                 let result = Result(
-                    stillImageTime: Double(ticks) / Double(timescale), stillImageTrackID: trackID,
+                    stillImageTime: written, stillFrameTime: frame ?? written, stillImageTrackID: trackID,
                     relocatedChunkOffsets: !layout.map.isIdentity, outputSize: layout.size)
                 return Plan(pieces: layout.pieces, result: result)
             }

@@ -39,13 +39,19 @@ public enum StillImageTimeTrackWriter {
     /// The presentation time (seconds, movie timeline) of the main video frame nearest `seconds`,
     /// or nil when the video track has no presented frames. Only the samples `stsz` declares are
     /// considered (a damaged `stts` may claim billions).
+    ///
+    /// A time halfway between two frames (Apple's 1.2017 s between 1.1683 s and 1.235 s) goes to
+    /// the earlier one, the frame still shown then; distances within a microsecond are a tie
+    /// (times from different timescales do not halve exactly in binary).
     public static func snap(_ seconds: Double, toFramesOf video: Track) -> Double? {
         let count = min(video.samples.timedSampleCount, UInt64(video.samples.sampleCount), 4_000_000)
         let times = video.presentationTimes(limit: Int(count))
         // Clamped first: far outside the movie every distance rounds to the same value.
-        guard let first = times.min(), let last = times.max() else { return nil }
+        guard let first = times.first, let last = times.last else { return nil }
         let target = min(max(seconds, first), last)
-        return times.min { abs($0 - target) < abs($1 - target) }
+        var best = first
+        for time in times where abs(time - target) < abs(best - target) - 0.000_001 { best = time }
+        return best
     }
 
     /// The `trak` box for `placement`.

@@ -16,12 +16,14 @@ public enum ConvertCommand: Command {
 
         --to motion-photo: writes a Google Motion Photo 1.0: the still (JPEG, or HEIC with the video
         in an mpvd box) with Camera and Container XMP, the movie's streams appended as MP4 (H.264
-        and HEVC are kept, other codecs transcoded), the presentation timestamp from the movie's
-        still-image time.
+        and HEVC are kept, other codecs transcoded), the presentation timestamp the time of the
+        frame nearest the movie's still-image time.
 
         --to live-photo: extracts the video of a Google or Samsung motion photo (JPEG or HEIC) into
-        a QuickTime movie with a content identifier and a still-image-time track at the
-        presentation timestamp, and writes the still without the video, with the identifier.
+        a QuickTime movie with a content identifier and a still-image-time track, and writes the
+        still without the video, with the identifier. The identifier is the one the embedded video
+        carries (a motion photo made from a Live Photo), else the still's, else a new one; the
+        still time is the video's own still-image time, else the presentation timestamp.
 
         Outputs are validated before they are renamed into place; inputs are never modified.
 
@@ -31,7 +33,9 @@ public enum ConvertCommand: Command {
           --to motion-photo|live-photo  The direction.
           --output <path>         The motion photo file, or the Live Photo's folder.
           --still-time <seconds>  The still's time in the movie (snapped to the nearest frame).
-          --identifier <uuid>     The content identifier of the Live Photo (default: a new UUID).
+          --identifier <uuid>     The content identifier of the Live Photo (default: the one the
+                                  motion photo carries, else a new UUID).
+          --new-identifier        A new UUID even when the motion photo carries an identifier.
           --still-format heic|jpeg  Format for stills that must be encoded (PNG, WebP input).
           --codec hevc|h264       Codec for movies that must be transcoded (default: hevc).
           --overwrite             Replace existing outputs.
@@ -50,7 +54,7 @@ public enum ConvertCommand: Command {
         let direction: String
         do throws(UsageError) {
             parsed = try ParsedArguments(
-                arguments, flags: PackagingArguments.flags,
+                arguments, flags: PackagingArguments.flags.union(["new-identifier"]),
                 options: PackagingArguments.options.union(["to", "output", "still-time", "identifier"]))
             if parsed.has("help") {
                 streams.print(HelpText.wrapped(help))
@@ -66,6 +70,9 @@ public enum ConvertCommand: Command {
                 guard parsed.positionals.count == 2 else { throw UsageError("Expected exactly two arguments: '<photo> <video>'.") }
             case "live-photo":
                 guard parsed.positionals.count == 1 else { throw UsageError("Expected exactly one argument: '<motion-photo>'.") }
+                if parsed.has("new-identifier"), parsed.options["identifier"] != nil {
+                    throw UsageError("'--identifier' and '--new-identifier' cannot be used together.")
+                }
             default:
                 throw UsageError("The value '\(direction)' is invalid for '--to motion-photo|live-photo'.")
             }
@@ -85,7 +92,7 @@ public enum ConvertCommand: Command {
             } else {
                 let result = try converter.livePhoto(
                     motionPhoto: parsed.positionals[0], outputDirectory: output, stillImageTime: stillTime,
-                    contentIdentifier: parsed.options["identifier"])
+                    contentIdentifier: parsed.options["identifier"], newIdentifier: parsed.has("new-identifier"))
                 streams.print(
                     json ? PackagingReport.json(result, operation: operation).rendered() : PackagingReport.text(result))
             }
