@@ -111,4 +111,30 @@ struct PackagingRoundTripTests {
         #expect(first.contentIdentifier != second.contentIdentifier)
         #expect(ContentIdentifier(rawValue: first.contentIdentifier)?.isWellFormedUUID == true)
     }
+
+    @Test(
+        "five round trips: the still's and the motion photo's sizes are stable, no motion-photo XMP is left",
+        arguments: [("live/IMG_3582.HEIC", "live/IMG_3582.mov"), ("live/train.jpg", "live/train.mov")])
+    func noStaleXMP(photo: String, video: String) throws {
+        let workspace = try SampleVariants.Workspace()
+        let results = try Self.cycle(
+            photo: SampleMedia.path(photo), video: SampleMedia.path(video), cycles: 5, workspace: workspace)
+        let size = { (path: String) in ResourceIdentifier().identify(path: path).fileSize }
+        // The first cycle may move the still's XMP to a box of its own; after that nothing grows.
+        #expect(Set(results.map { size($0.live.photoPath) }).count == 1, "\(results.map { size($0.live.photoPath) })")
+        #expect(Set(results.map { size($0.motion.path) }).count == 1, "\(results.map { size($0.motion.path) })")
+        #expect(Set(results.map { size($0.live.videoPath) }).count == 1)
+        for (_, live) in results {
+            let bytes = try #require(PackagingOracle.contents(live.photoPath))
+            for marker in ["MotionPhoto=\"1\"", "Camera:MotionPhoto", "Item:Length", "Container:Directory"] {
+                #expect(bytes.range(of: Data(marker.utf8)) == nil, "\(marker) in \(live.photoPath)")
+            }
+            #expect(ResourceIdentifier().identify(path: live.photoPath).motionPhoto == nil)
+        }
+        guard ReferenceTool.isInstalled("exiftool") else { return }
+        let last = try #require(results.last?.live.photoPath)
+        #expect(try ReferenceTool.run("exiftool", ["-s3", "-XMP-GCamera:all", "-XMP-GContainer:all", last]).isEmpty)
+        // The still is still the still: same pixels as the original.
+        #expect(try PackagingOracle.decodedStill(last) == PackagingOracle.decodedStill(SampleMedia.path(photo)))
+    }
 }

@@ -5,7 +5,9 @@
 /// The output is the input's top-level boxes in order, `meta` re-serialised, and the new `mdat`
 /// inserted at the end of the file, or before Samsung's trailing `mpvd`/`sefd` boxes (which must
 /// stay last: their readers count from the end of the file). Every other byte is copied, so no
-/// item's data changes; only the offsets in `iloc` do.
+/// kept item's data changes; only the offsets in `iloc` do. The old bytes of a removed or replaced
+/// item are not left behind: an `mdat` holding nothing else (one an earlier rewrite added) is
+/// dropped, so rewriting again does not grow the file; elsewhere they are zeroed.
 struct HEIFMetaRewriter {
     /// The data of one item to (re)write.
     struct ItemData {
@@ -48,16 +50,38 @@ struct HEIFMetaRewriter {
 
     // MARK: Planning
 
-    /// The plan; the bytes of `removed` items (those no other item shares) are zeroed in it.
+    /// The plan. The old bytes of `removed` items and of the item `data` replaces (those no other
+    /// item shares) are dropped with their `mdat` when it holds nothing else, else zeroed.
     func plan(removing removed: Set<UInt32>, data: ItemData?) throws(FormatError) -> Plan {
-        var plan = try keptBytesPlan(removing: removed, data: data)
-        for id in removed.sorted() {
-            if let space = HEIFItemSpace(itemID: id, file: file, sourceSize: source.size) { plan = space.blanking(plan) }
+        var vacated = removed
+        if let data, data.newItemType == nil, file.meta.locations.contains(where: { $0.itemID == data.id }) {
+            vacated.insert(data.id)
         }
+        let spaces = vacated.sorted().compactMap { HEIFItemSpace(itemID: $0, file: file, sourceSize: source.size) }
+        var plan = try keptBytesPlan(removing: removed, data: data, dropping: Self.vacatedDataBoxes(file.topLevelBoxes, spaces))
+        for space in spaces { plan = space.blanking(plan) }
         return plan
     }
 
-    private func keptBytesPlan(removing removed: Set<UInt32>, data: ItemData?) throws(FormatError) -> Plan {
+    /// The indices of the top-level `mdat` boxes whose whole payload is the data of `spaces`.
+    static func vacatedDataBoxes(_ boxes: [TopLevelBox], _ spaces: [HEIFItemSpace]) -> Set<Int> {
+        let ranges = spaces.flatMap(\.ranges).sorted { $0.lowerBound < $1.lowerBound }
+        var dropped: Set<Int> = []
+        for (index, box) in boxes.enumerated()
+        where box.type == "mdat" && box.sizeEncoding != .toEnd && !box.isTruncated && box.payloadSize > 0 {
+            let payload = box.payloadFileOffset..<box.fileOffset + box.size
+            var covered = payload.lowerBound
+            for range in ranges where range.lowerBound == covered && range.upperBound <= payload.upperBound {
+                covered = range.upperBound
+            }
+            if covered == payload.upperBound { dropped.insert(index) }
+        }
+        return dropped
+    }
+
+    private func keptBytesPlan(
+        removing removed: Set<UInt32>, data: ItemData?, dropping dropped: Set<Int>
+    ) throws(FormatError) -> Plan {
         let boxes = file.topLevelBoxes
         guard let last = boxes.last, last.fileOffset + last.size == source.size else {
             throw .unsupported(context: source.name, reason: "the top-level boxes do not cover the whole file")
@@ -132,7 +156,7 @@ struct HEIFMetaRewriter {
         for _ in 0..<8 {
             let layout = Layout(
                 boxes: boxes, metaIndex: metaIndex, newMetaSize: guessedMetaSize, insertIndex: insertIndex,
-                newDataSize: data.map { UInt64($0.bytes.count + 8) } ?? 0)
+                newDataSize: data.map { UInt64($0.bytes.count + 8) } ?? 0, dropped: dropped)
             let entries = try relocated(originalEntries, layout: layout, data: data)
             let needed = header.fieldSizes(for: entries)
             var trial = children
@@ -207,15 +231,21 @@ struct HEIFMetaRewriter {
         let newMetaSize: UInt64
         let insertIndex: Int
         let newDataSize: UInt64
+        /// Indices of boxes left out (an `mdat` that held only vacated item data).
+        let dropped: Set<Int>
         var newDataOffset: UInt64 = 0
         var total: UInt64 = 0
 
-        init(boxes: [TopLevelBox], metaIndex: Int, newMetaSize: UInt64, insertIndex: Int, newDataSize: UInt64) {
+        init(
+            boxes: [TopLevelBox], metaIndex: Int, newMetaSize: UInt64, insertIndex: Int, newDataSize: UInt64,
+            dropped: Set<Int> = []
+        ) {
             self.boxes = boxes
             self.metaIndex = metaIndex
             self.newMetaSize = newMetaSize
             self.insertIndex = insertIndex
             self.newDataSize = newDataSize
+            self.dropped = dropped
             var offset = boxes.first?.fileOffset ?? 0
             for (index, box) in boxes.enumerated() {
                 if index == insertIndex {
@@ -223,6 +253,7 @@ struct HEIFMetaRewriter {
                     offset += newDataSize
                 }
                 placed.append((box, offset))
+                if dropped.contains(index) { continue }
                 offset += index == metaIndex ? newMetaSize : box.size
             }
             if insertIndex == boxes.count {
@@ -239,10 +270,13 @@ struct HEIFMetaRewriter {
                 guard index != metaIndex else {
                     throw .unsupported(context: context, reason: "file offset \(offset) points inside meta")
                 }
+                guard !dropped.contains(index) else {
+                    throw .unsupported(context: context, reason: "file offset \(offset) points inside a dropped mdat")
+                }
                 return entry.newOffset + (offset - entry.box.fileOffset)
             }
             if let last = placed.last, offset == last.box.fileOffset + last.box.size {
-                return last.newOffset + last.box.size
+                return last.newOffset + (dropped.contains(placed.count - 1) ? 0 : last.box.size)
             }
             throw .invalid(context: context, reason: "file offset \(offset) is past the end of the file")
         }
@@ -251,7 +285,7 @@ struct HEIFMetaRewriter {
         func plan(newMeta: [UInt8], newData: [UInt8]?, oldMetaSize: UInt64) -> Plan {
             var pieces: [Piece] = []
             if let first = boxes.first, first.fileOffset > 0 { pieces.append(.copy(0..<first.fileOffset)) }
-            let outputCount = boxes.count + (newData == nil ? 0 : 1)
+            let outputCount = boxes.count - dropped.count + (newData == nil ? 0 : 1)
             var written = 0
             func emitData() {
                 guard let newData else { return }
@@ -264,6 +298,7 @@ struct HEIFMetaRewriter {
             }
             for (index, box) in boxes.enumerated() {
                 if index == insertIndex { emitData() }
+                if dropped.contains(index) { continue }
                 written += 1
                 if index == metaIndex {
                     pieces.append(.bytes(newMeta))
