@@ -205,7 +205,19 @@ public struct JPEGMakerNoteWriter: Sendable {
             replaced = insertion..<insertion
         }
         let segment = try JPEGSegment.application1(signature: exifHeader, payload: tiff, context: "Exif APP1")
-        let pieces: [Piece] = [.copy(0..<replaced.lowerBound), .bytes(segment), .copy(replaced.upperBound..<source.size)]
+        var pieces: [Piece] = [.copy(0..<replaced.lowerBound), .bytes(segment), .copy(replaced.upperBound..<source.size)]
+        // An MPF index (an Ultra HDR gain map) gets the primary's new length and the images' new offsets.
+        if let index = JPEGMultiPictureIndex.read(structure, from: source) {
+            let parts = index.parts(
+                replacing: replaced, newLength: segment.count, end: source.size,
+                imageEnd: try JPEGImageEndLocator.endOfImage(in: source, structure: structure))
+            pieces = (parts.before + [.bytes(segment)] + parts.after).map { part in
+                switch part {
+                case let .copy(range): .copy(range)
+                case let .bytes(bytes): .bytes(bytes)
+                }
+            }
+        }
         let size = replaced.lowerBound + UInt64(segment.count) + (source.size - replaced.upperBound)
         return Plan(pieces: pieces, method: method, size: size)
     }

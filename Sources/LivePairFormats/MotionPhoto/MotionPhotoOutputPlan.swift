@@ -28,6 +28,16 @@ struct MotionPhotoOutputPlan {
         size += UInt64(bytes.count)
     }
 
+    /// Appends `parts`, whose copies read `source`.
+    mutating func append(_ parts: [JPEGMultiPictureIndex.Part], from source: any ByteSource) {
+        for part in parts {
+            switch part {
+            case let .copy(range): copy(source, range)
+            case let .bytes(bytes): append(bytes)
+            }
+        }
+    }
+
     /// Appends the pieces of a HEIF `meta` rewrite, whose copies read `source`.
     mutating func append(_ plan: HEIFMetaRewriter.Plan, source: any ByteSource) {
         for piece in plan.pieces {

@@ -20,6 +20,8 @@ struct MotionPhotoStill {
     let keptEnd: UInt64
     /// The JPEG's segments up to SOS.
     private let jpeg: JPEGStructure?
+    /// Where the JPEG's primary image ends (after EOI); 0 for HEIF.
+    private let imageEnd: UInt64
     /// The HEIF file, read from `heifSource`.
     private let heif: HEIFFile?
     /// The HEIF bytes without the trailing boxes (offsets equal the file's).
@@ -45,6 +47,7 @@ struct MotionPhotoStill {
             let padding = UInt64(max(existing?.containerItems.first?.padding ?? 0, 0))
             keptEnd = imageEnd + (kept.isEmpty ? 0 : padding + kept.totalLength)
             jpeg = structure
+            self.imageEnd = imageEnd
             heif = nil
             heifSource = nil
             xmpItemID = nil
@@ -75,6 +78,7 @@ struct MotionPhotoStill {
             keptItems = []
             keptEnd = end
             jpeg = nil
+            imageEnd = 0
             heif = file
             heifSource = imageSource
             xmpItemID = item?.itemID
@@ -105,9 +109,16 @@ struct MotionPhotoStill {
                     signature: JPEGSegmentReader.xmpSignature, payload: packet, context: "XMP APP1")
             }
             let replaced = Self.xmpSegmentRange(jpeg)
-            plan.copy(source, 0..<replaced.lowerBound)
+            var parts: (before: [JPEGMultiPictureIndex.Part], after: [JPEGMultiPictureIndex.Part]) = (
+                [.copy(0..<replaced.lowerBound)], [.copy(replaced.upperBound..<keptEnd)]
+            )
+            // An MPF index (an Ultra HDR gain map) gets the primary's new length and the images' new offsets.
+            if let index = JPEGMultiPictureIndex.read(jpeg, from: source) {
+                parts = index.parts(replacing: replaced, newLength: segment.count, end: keptEnd, imageEnd: imageEnd)
+            }
+            plan.append(parts.before, from: source)
             plan.append(segment)
-            plan.copy(source, replaced.upperBound..<keptEnd)
+            plan.append(parts.after, from: source)
         } else if let heif, let heifSource {
             if packet == xmp {
                 // Nothing in meta changes: the image is copied as it is.
