@@ -43,6 +43,63 @@ struct PackagingIdentifierFidelityTests {
         #expect(!result.findings.contains { $0.code == .conflictingContentIdentifiers })
     }
 
+    /// ffprobe's format tags of `path`.
+    static func ffprobeTags(_ path: String) throws -> [String: String] {
+        let output = try ReferenceTool.run("ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "flat=s=_", path])
+        var tags: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].replacingOccurrences(of: "format_tags_", with: "")
+            tags[key] = String(line[line.index(after: equals)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return tags
+    }
+
+    @Test("every output of a movie with ffmpeg's udta keys shows ffprobe the identifier, not a misnamed value")
+    func userDataKeysMergedForFFmpeg() throws {
+        guard ReferenceTool.isInstalled("ffmpeg") else { return }
+        let workspace = try SampleVariants.Workspace()
+        // train.mov's video with only ffmpeg's own keys in udta/meta (no identifier anywhere), and
+        // IMG_3582.mov with Apple's keys moved there and the identifier OLD-ID-1.
+        let plain = workspace.url.appendingPathComponent("plain.mov").path
+        _ = try ReferenceTool.run("ffmpeg", [
+            "-v", "error", "-i", SampleMedia.path("live/train.mov"), "-map", "0:v", "-c", "copy", "-map_metadata", "-1",
+            "-movflags", "use_metadata_tags", "-metadata", "title=hello", plain,
+        ])
+        let apple = try Self.userDataMovie(in: workspace)
+        #expect(try Self.ffprobeTags(plain)["title"] == "hello")
+        let out = { (name: String) in workspace.url.appendingPathComponent(name).path }
+        var movies: [(path: String, identifier: String, title: String?)] = []
+        for (index, input) in [plain, apple].enumerated() {
+            let photo = SampleMedia.path(index == 0 ? "live/train.jpg" : "live/IMG_3582.HEIC")
+            let made = try LivePhotoPackager().make(photo: photo, video: input, outputDirectory: out("made\(index)"))
+            let fromMovie = try LivePhotoPackager().make(video: input, outputDirectory: out("movie\(index)"))
+            let restamped = try LivePhotoPackager().restamp(
+                photo: photo, video: input, outputDirectory: out("restamped\(index)"), contentIdentifier: Self.identifier)
+            let motion = try MotionPhotoConverter().motionPhoto(
+                photo: made.photoPath, video: made.videoPath, output: out("motion\(index).\(index == 0 ? "jpg" : "heic")"))
+            let embedded = try PackagingConversionTests.embeddedVideo(motion.path, workspace: workspace, name: "embedded\(index).mp4")
+            let back = try MotionPhotoConverter().livePhoto(motionPhoto: motion.path, outputDirectory: out("back\(index)"))
+            let title = index == 0 ? "hello" : nil
+            movies += [
+                (made.videoPath, made.contentIdentifier, title), (fromMovie.videoPath, fromMovie.contentIdentifier, title),
+                (restamped.videoPath, Self.identifier, title), (embedded, made.contentIdentifier, title),
+                (back.videoPath, made.contentIdentifier, title),
+            ]
+        }
+        for (path, identifier, title) in movies {
+            let tags = try Self.ffprobeTags(path)
+            #expect(tags["com_apple_quicktime_content_identifier"] == identifier, "\(path): \(tags)")
+            #expect(!tags.values.contains { $0 == identifier && tags["com_apple_quicktime_content_identifier"] != $0 })
+            #expect(tags["major_brand"] != identifier, "\(path): the identifier is read as major_brand")
+            #expect(tags["title"] == title, "\(path): ffmpeg's title is lost")
+            #expect(try PackagingOracle.exiftoolIdentifier(path) == identifier)
+            let identity = ResourceIdentifier().identify(path: path)
+            #expect(identity.contentIdentifier?.rawValue == identifier)
+            #expect(identity.conflictingContentIdentifiers.isEmpty)
+        }
+    }
+
     @Test("the validator flags a movie whose moov/meta and moov/udta/meta identifiers differ")
     func validatorFlagsTwoIdentifiers() throws {
         let workspace = try SampleVariants.Workspace()

@@ -48,19 +48,43 @@ public enum MovieMetadataWriter {
         moov.replaceOrAppend(meta)
     }
 
-    /// Replaces the values of those `entries` whose keys `moov/udta/meta` already holds (where
-    /// ffmpeg's `use_metadata_tags` writes them), so that no reader finds an old value there; keys
-    /// it does not hold are not added, and a `udta/meta` of another handler is left alone.
-    public static func replaceExisting(_ entries: [MovieMetadataEntry], inUserDataOf moov: inout BoxNode) throws(FormatError) {
-        guard let meta = moov.descendant(["udta", "meta"]), let hdlr = meta.child("hdlr") else { return }
-        var reader = hdlr.payloadReader()
-        guard (try? reader.skip(8)) != nil, (try? reader.fourCC()) == "mdta" else { return }
-        let keys = try readKeys(meta.child("keys"))
-        let present = entries.filter { entry in
-            keys.entries.contains { $0.namespace == entry.namespace && $0.name == Array(entry.key.utf8) }
+    /// Moves the `mdta` metadata that ffmpeg's `use_metadata_tags` writes in `moov/udta/meta` into
+    /// `moov/meta`, where Apple writes it, and removes `udta/meta` (and `udta` when nothing else is
+    /// left in it). ffmpeg reads only the first `keys` box of a movie and numbers every `ilst` by
+    /// it, so with two tables it misnames values (LivePair's identifier in `moov/meta` read as
+    /// `major_brand`, the first key of ffmpeg's table); with one table every reader finds every key.
+    /// A key both hold keeps `moov/meta`'s value (what Apple's readers and exiftool show). A
+    /// `udta/meta` of another handler, or a `moov/meta` that is not `mdta`, is left alone.
+    public static func mergeUserData(in moov: inout BoxNode) throws(FormatError) {
+        guard let udta = moov.child("udta"), let userMetaIndex = udta.childIndex("meta"),
+            isMetadataHandler(udta.children[userMetaIndex]), moov.child("meta").map(isMetadataHandler) ?? true
+        else { return }
+        let userMeta = udta.children[userMetaIndex]
+        let userKeys = try readKeys(userMeta.child("keys"))
+        var meta = moov.child("meta") ?? BoxNode.container("meta", [.leaf("hdlr", handlerPayload)])
+        var keys = try readKeys(meta.child("keys"))
+        var items = try readItems(meta.child("ilst"))
+        for item in try readItems(userMeta.child("ilst")) {
+            let index = Int(item.type.rawValue) - 1
+            guard userKeys.entries.indices.contains(index) else { continue }
+            let key = userKeys.entries[index]
+            guard !keys.entries.contains(where: { $0.namespace == key.namespace && $0.name == key.name }) else { continue }
+            keys.entries.append(key)
+            var moved = item
+            moved.type = FourCC(rawValue: UInt32(keys.entries.count))
+            items.append(moved)
         }
-        guard !present.isEmpty else { return }
-        try moov.modify(["udta", "meta"]) { (meta: inout BoxNode) throws(FormatError) in try set(present, inMeta: &meta) }
+        store(keys, items, in: &meta)
+        moov.replaceOrAppend(meta)
+        try moov.modify(["udta"]) { (udta: inout BoxNode) throws(FormatError) in udta.children.remove(at: userMetaIndex) }
+        moov.removeChildren { $0.type == "udta" && $0.isContainer && $0.children.isEmpty }
+    }
+
+    /// Whether `meta` has an `hdlr` of subtype `mdta`.
+    private static func isMetadataHandler(_ meta: BoxNode) -> Bool {
+        guard let hdlr = meta.child("hdlr") else { return false }
+        var reader = hdlr.payloadReader()
+        return (try? reader.skip(8)) != nil && (try? reader.fourCC()) == "mdta"
     }
 
     /// Removes the `mdta` keys named `keys` (and their values) from `moov/meta`; the other items
@@ -119,6 +143,11 @@ public enum MovieMetadataWriter {
                 items.append(.container(FourCC(rawValue: UInt32(keys.entries.count)), [dataAtom]))
             }
         }
+        store(keys, items, in: &meta)
+    }
+
+    /// Writes `keys` and `items` (the `ilst` children) into `meta`, replacing or adding its boxes.
+    private static func store(_ keys: Keys, _ items: [BoxNode], in meta: inout BoxNode) {
         let keysBox = keysBox(keys)
         var list = meta.child("ilst") ?? BoxNode.leaf("ilst", [])
         list.content = .container(prefix: [], children: items, trailer: [])

@@ -226,10 +226,10 @@ public struct QuickTimeMovieRewriter: Sendable {
             }
             if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
             try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
+            // One keys table (ffmpeg reads only the first): udta/meta's keys join moov/meta's.
+            try MovieMetadataWriter.mergeUserData(in: &moov)
             try MovieMetadataWriter.remove(keys: removedMetadataKeys, in: &moov)
             try MovieMetadataWriter.set([.contentIdentifier(contentIdentifier)] + extraMetadata, in: &moov)
-            try MovieMetadataWriter.replaceExisting(
-                [.contentIdentifier(contentIdentifier)] + extraMetadata, inUserDataOf: &moov)
             if !keepExisting {
                 let trak = StillImageTimeTrackWriter.track(
                     .init(
