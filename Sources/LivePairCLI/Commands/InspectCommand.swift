@@ -36,8 +36,8 @@ public enum InspectCommand: Command {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, label: "Inspecting", streams: streams)
+        let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Inspecting", streams: streams)
         if parsed.has("json") {
             streams.print(JSONValue.array(identities.map(InspectReport.json)))
         } else {

@@ -41,8 +41,8 @@ public enum PairCommand: Command {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, label: "Pairing", streams: streams)
+        let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Pairing", streams: streams)
         var options = PairingOptions()
         options.matchNames = parsed.has("match-names")
         let result = Pairing.pair(identities.map(AssetResource.init), options: options)

@@ -61,8 +61,8 @@ public enum ValidateCommand: Command {
             }
             deepValidation = makeDeepValidation(ValidationOptions(deep: true))
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, label: "Validating", streams: streams)
+        let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Validating", streams: streams)
         let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
         var options = ValidationOptions()
         options.deep = parsed.has("deep")
