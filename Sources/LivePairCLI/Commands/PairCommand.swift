@@ -31,7 +31,8 @@ public enum PairCommand: Command {
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0 done, 1 a file could not be read, 64 usage error.
+          0 done, 1 a file could not be read, 64 usage error, 66 no photo or movie
+          among the files.
         """
 
     /// Runs `pair`.
@@ -54,6 +55,6 @@ public enum PairCommand: Command {
             streams.write(buffer.bytes)
         }
         let failed = anyMissing || identities.contains { !$0.isComplete }
-        return failed ? .failure : .success
+        return failed ? .failure : FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
     }
 }

@@ -29,6 +29,15 @@ package enum FileIdentification {
         }
     }
 
+    /// The exit status of `inspect`, `pair` or `validate` when nothing failed: `noMedia` (said on
+    /// standard error, naming `paths`) when none of `identities` is a photo or movie, else `success`.
+    package static func successOrNoMedia(_ identities: [ResourceIdentity], paths: [String], streams: OutputStreams) -> ExitCode {
+        guard !identities.contains(where: { $0.role != .unknown }) else { return .success }
+        let found = identities.count == 1 ? "1 file" : "\(identities.count) files"
+        streams.printError("Error: no photos or movies in \(paths.map(TerminalText.path).joined(separator: ", ")) (\(found) found)")
+        return .noMedia
+    }
+
     /// Collects the files under `paths`, reporting on standard error the paths that cannot be used
     /// (missing, or not a regular file); returns the files (every path, with the further paths to
     /// one file in `links`) and whether any path had a problem.
