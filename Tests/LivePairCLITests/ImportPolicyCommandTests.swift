@@ -7,7 +7,7 @@ import Testing
 struct ImportPolicyCommandTests {
     typealias V = SampleVariants
 
-    @Test("non-media files are skipped and counted (exit 0); import reports what validate flags; one file named twice counts once")
+    @Test("non-media files are skipped and counted (exit 0); import reports what validate flags; one file named twice is read once and each path counted")
     func importReportsFlagsAndSkipsNonMedia() throws {
         let workspace = try V.Workspace()
         let library = workspace.url.appendingPathComponent("library").path
@@ -25,13 +25,18 @@ struct ImportPolicyCommandTests {
         #expect(run.status == 0, "\(run.output)\(run.error)")
         let json = try LivePairBinary.json(run.output)
         let summary = try #require(json["summary"] as? [String: Int])
-        #expect(summary["files"] == 7, "both spellings of train.jpg are one file: \(summary)")
+        #expect(summary["files"] == 8, "both spellings of train.jpg are counted: \(summary)")
         #expect(summary["imported"] == 4)
+        #expect(summary["duplicates"] == 1)
         #expect(summary["skipped"] == 3)
         #expect(summary["rejected"] == 0)
         #expect(summary["flagged"] == 2)
         let files = try #require(json["files"] as? [[String: Any]])
         func entry(_ name: String) -> [String: Any]? { files.first { ($0["path"] as? String)?.hasSuffix("/" + name) == true } }
+        let trainJPG = files.filter { ($0["path"] as? String)?.hasSuffix("/train.jpg") == true }
+        #expect(trainJPG.map { $0["path"] as? String } == [inbox + "/../inbox/train.jpg", inbox + "/train.jpg"])
+        #expect(trainJPG.map { $0["outcome"] as? String } == ["accepted", "duplicate"])
+        #expect(trainJPG[0]["asset"] as? String == trainJPG[1]["asset"] as? String)
         func codes(_ name: String) -> [String] {
             (entry(name)?["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
         }

@@ -143,6 +143,28 @@ struct LibrarySafetyCommandTests {
         #expect(Set(((show["resources"] as? [[String: Any]]) ?? []).compactMap { $0["type"] as? String }) == ["photo", "pairedVideo"])
     }
 
+    @Test("a movie settled alone is joined by its still arriving later (issue 20)")
+    func settledMovieJoinedByItsStill() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = workspace.url.appendingPathComponent("library").path
+        let movie = try workspace.copy("live/IMG_4580.mov", as: "inbox/IMG_4580.mov")
+        #expect(try LivePairBinary.run(["import", "--library", library, movie]).status == 0)
+        let settle = try LivePairBinary.run(["library", "settle", "--older-than", "0s", "--library", library, "--json"])
+        let settled = try #require((try LivePairBinary.json(settle.output)["settled"] as? [[String: Any]])?.first)
+        let asset = try #require(settled["asset"] as? String)
+        let still = try workspace.copy("live/IMG_4580.HEIC", as: "later/IMG_4580.HEIC")
+        let late = try LivePairBinary.run(["import", "--library", library, still])
+        #expect(late.output == "1 file: 1 imported, 0 duplicates, 0 pending, 0 rejected\n", "\(late.output)\(late.error)")
+        let final = try LivePairBinary.json(try LivePairBinary.run(["library", "list", "--library", library, "--json"]).output)
+        #expect(final["count"] as? Int == 1 && final["pending"] as? Int == 0)
+        let live = try #require((final["assets"] as? [[String: Any]])?.first)
+        #expect(live["localIdentifier"] as? String == asset)
+        #expect(live["mediaType"] as? String == "image")
+        #expect((live["mediaSubtypes"] as? [String])?.contains("photoLive") == true)
+        let show = try LivePairBinary.json(try LivePairBinary.run(["library", "show", asset, "--library", library, "--json"]).output)
+        #expect(((show["resources"] as? [[String: Any]]) ?? []).compactMap { $0["type"] as? String } == ["photo", "pairedVideo"])
+    }
+
     @Test("ages are a number and a unit; settle needs one")
     func ageUsage() throws {
         let workspace = try SampleVariants.Workspace()

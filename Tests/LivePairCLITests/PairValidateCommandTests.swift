@@ -124,22 +124,65 @@ struct PairValidateCommandTests {
         #expect(run.output.hasSuffix("1 asset (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warning, 0 info\n"))
     }
 
-    @Test("--severity hides findings but never changes a verdict: a still without its movie stays 'warning', text and JSON")
+    @Test("--severity shows only what has a finding at that level, never changing a verdict or the summary, text and JSON")
     func severityKeepsVerdict() throws {
         let still = SampleMedia.path("live/IMG_1853.HEIC")
         let json = try LivePairBinary.run(["validate", "--json", "--severity", "error", still])
         #expect(json.status == 0)
         let object = try LivePairBinary.json(json.output)
-        let asset = try #require((object["assets"] as? [[String: Any]])?.first)
+        #expect((object["assets"] as? [Any])?.isEmpty == true)
+        #expect(object["summary"] as? [String: Int] == ["assets": 1, "files": 0, "error": 0, "warning": 1, "info": 0])
+        let warnings = try LivePairBinary.json(try LivePairBinary.run(["validate", "--json", "--severity", "warning", still]).output)
+        let asset = try #require((warnings["assets"] as? [[String: Any]])?.first)
         #expect(asset["status"] as? String == "warning")
-        #expect((asset["findings"] as? [[String: Any]])?.isEmpty == true)
-        #expect((object["summary"] as? [String: Int])?["warning"] == 1)
+        #expect((asset["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == ["missing-pair-video"])
 
         let text = try LivePairBinary.run(["validate", "--severity", "error", still])
         #expect(text.status == 0)
-        #expect(!text.output.contains("missing-pair-video"))
-        #expect(text.output.hasPrefix("! live-photo  DC121C25-1A7C-4FEC-BB42-99FB89A4719D  \(still) + (no video)  warning\n"))
-        #expect(text.output.hasSuffix("1 asset (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warning, 0 info\n"))
+        #expect(text.output == "1 asset (0 valid, 1 with warnings, 0 invalid), 0 other files; 0 errors, 1 warning, 0 info\n")
+
+        // Over every sample: only the invalid assets and the files with an error are shown, with
+        // their verdicts; the summary is that of the whole report.
+        let all = try LivePairBinary.json(try LivePairBinary.run(["validate", "--json", SampleMedia.path("")]).output)
+        let errors = try LivePairBinary.json(try LivePairBinary.run(["validate", "--json", "--severity", "error", SampleMedia.path("")]).output)
+        #expect(errors["summary"] as? [String: Int] == all["summary"] as? [String: Int])
+        let allAssets = all["assets"] as? [[String: Any]] ?? [], shownAssets = errors["assets"] as? [[String: Any]] ?? []
+        #expect(shownAssets.map { $0["photo"] as? String } == allAssets.filter { $0["status"] as? String == "invalid" }.map { $0["photo"] as? String })
+        #expect(!shownAssets.isEmpty && shownAssets.allSatisfy { $0["status"] as? String == "invalid" })
+        let shownFiles = errors["files"] as? [[String: Any]] ?? []
+        #expect(shownFiles.allSatisfy { file in
+            let findings = file["findings"] as? [[String: Any]] ?? []
+            return !findings.isEmpty && findings.allSatisfy { $0["severity"] as? String == "error" }
+        })
+        let filesWithErrors = (all["files"] as? [[String: Any]] ?? []).filter { file in
+            (file["findings"] as? [[String: Any]] ?? []).contains { $0["severity"] as? String == "error" }
+        }
+        #expect(shownFiles.map { $0["path"] as? String } == filesWithErrors.map { $0["path"] as? String })
+    }
+
+    @Test("inspect, pair and validate on folders without a photo or movie: said on standard error, exit 66")
+    func noMedia() throws {
+        let workspace = try SampleVariants.Workspace()
+        let empty = workspace.url.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try workspace.write(Array("notes\n".utf8), as: "notes/README.txt")
+        try workspace.write(Array("{}".utf8), as: "notes/IMG_0001.json")
+        let notes = workspace.url.appendingPathComponent("notes").path
+        for command in ["inspect", "pair", "validate"] {
+            let none = try LivePairBinary.run([command, empty])
+            #expect(none.status == 66, "\(command)")
+            #expect(none.error == "Error: no photos or movies in \(empty) (0 files found)\n", "\(command)")
+            let json = try LivePairBinary.run([command, "--json", notes, empty])
+            #expect(json.status == 66, "\(command)")
+            #expect(json.error == "Error: no photos or movies in \(notes), \(empty) (2 files found)\n", "\(command)")
+            // A missing path is a failure first.
+            #expect(try LivePairBinary.run([command, empty, empty + "/nothing"]).status == 1, "\(command)")
+            // One photo is enough.
+            let one = try LivePairBinary.run([command, notes, SampleMedia.path("plain/pixel_8.jpg")])
+            #expect(one.status == 0 && one.error.isEmpty, "\(command): \(one.error)")
+        }
+        let inspected = try LivePairBinary.run(["inspect", "--json", notes])
+        #expect((try JSONSerialization.jsonObject(with: Data(inspected.output.utf8)) as? [Any])?.count == 2)
     }
 
     @Test("usage errors exit 64")

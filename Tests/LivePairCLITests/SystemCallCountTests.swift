@@ -39,6 +39,33 @@ struct SystemCallCountTests {
         }
     }
 
+    @Test("inspect, pair and validate: a hard link to a file already listed is reported without an open or a read")
+    func hardLinksAreNotRead() throws {
+        let counter = try Self.compileCounter()
+        defer { try? FileManager.default.removeItem(atPath: counter.deletingLastPathComponent().path) }
+        let plain = try Self.livePhotoFolder(pairs: 4), linked = try Self.livePhotoFolder(pairs: 4)
+        defer {
+            try? FileManager.default.removeItem(atPath: plain)
+            try? FileManager.default.removeItem(atPath: linked)
+        }
+        // The same 8 files, plus a second name (link(2)) for each in a subfolder.
+        try FileManager.default.createDirectory(atPath: linked + "/again", withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: linked) where name != "again" {
+            try FileManager.default.linkItem(atPath: linked + "/" + name, toPath: linked + "/again/" + name)
+        }
+        for command in [["inspect", "--json"], ["pair", "--json"], ["validate", "--json"]] {
+            let without = try Self.counts(counter: counter, arguments: command + [plain])
+            let with = try Self.counts(counter: counter, arguments: command + [linked])
+            func extra(_ names: [String]) -> Int { names.reduce(0) { $0 + (with[$1] ?? 0) - (without[$1] ?? 0) } }
+            let label = command.joined(separator: " ")
+            // Nothing for the 8 links: the one more fstat is their folder's (listed through opendir,
+            // whose open the counter does not see).
+            #expect(extra(["open", "openat"]) == 0, "\(label): opens for 8 links")
+            #expect(extra(["fstat"]) == 1, "\(label): fstats for 8 links and their folder")
+            #expect(extra(["pread", "read"]) == 0, "\(label): reads for 8 links")
+        }
+    }
+
     /// The counter compiled into a fresh folder (removed by the caller) as a shared library.
     private static func compileCounter() throws -> URL {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -174,6 +174,38 @@ import Testing
         _ = try IngestInvariants.check(library)
     }
 
+    /// Both directions of a late half (issue 20): a movie imported alone is joined by its still
+    /// arriving later, in the same asset, which becomes a Live Photo with the still first.
+    @Test(arguments: CatalogKind.allCases) func lateStillJoinsItsMovieImportedAlone(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("late-still", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        let (still, movie) = ingestSamplePairs[1]
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(movie), owner: "o", originalFilename: "IMG_4580.mov").kind == "pending")
+        let alone = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
+        let identifier = try #require(alone.first?.localIdentifier)
+        let video = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        #expect(video.mediaType == .video && !video.isLivePhoto)
+
+        let outcome = try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o", originalFilename: "IMG_4580.HEIC")
+        #expect(outcome == .accepted(localIdentifier: identifier))
+        #expect(try ingestor.pendingUploads(olderThan: 0).isEmpty)
+        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        #expect(asset.isLivePhoto && asset.mediaType == .image)
+        #expect(asset.contentIdentifier == "4E1A1B89-CE70-4FF8-873B-E4470B839314")
+        #expect(asset.pixelWidth == 4032 && asset.pixelHeight == 3024)
+        #expect(asset.duration > 2 && asset.stillImageTime != nil)
+        let resources = try library.assetResources(for: asset)
+        #expect(resources.map(\.type) == [.photo, .pairedVideo])
+        #expect(resources.map(\.originalFilename) == ["IMG_4580.HEIC", "IMG_4580.mov"])
+        #expect(try library.fetchAssets(with: FetchOptions()).count == 1)
+        // The same still again is a duplicate of the asset; nothing is left pending.
+        #expect(try ingestor.ingest(fileAt: SampleMedia.path(still), owner: "o") == .duplicate(localIdentifier: identifier))
+        #expect(try ingestor.pendingUploads(olderThan: 0).isEmpty)
+        _ = try IngestInvariants.check(library)
+    }
+
     /// Deleting a linked Live Photo removes both halves; uploading one half again starts over as pending.
     @Test(arguments: CatalogKind.allCases) func deleteThenReupload(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("delete", kind)

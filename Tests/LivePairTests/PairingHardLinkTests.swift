@@ -4,10 +4,10 @@ import LivePairFormats
 import TestSupport
 import Testing
 
-/// Paths to one file (hard links) are identical copies without reading them (issue 13).
+/// Paths to one file (hard links) are `same-file` duplicates found without reading them (issues 13, 20).
 @Suite("Pairing duplicates: hard links")
 struct PairingHardLinkTests {
-    @Test("a pile of hard links to one still is one duplicate group found without reading a byte")
+    @Test("a pile of hard links to one still is one same-file duplicate group found without reading a byte")
     func hardLinksAreNotRead() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -24,12 +24,12 @@ struct PairingHardLinkTests {
         #expect(result.duplicates == [
             DuplicateGroup(
                 original: folder.path + "/pile/a000.jpg", duplicates: names.dropFirst().map { folder.path + "/" + $0 },
-                kind: .identicalFile)
+                kind: .sameFile)
         ])
         PairingFixtures.expectEachResourceOnce(result, inputs: inputs)
     }
 
-    @Test("links of two files with the same bytes: one file of each is read, the links join unread")
+    @Test("links of two files with the same bytes: one path of each file is read, the other links are same-file groups")
     func linksOfTwoCopies() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -48,17 +48,36 @@ struct PairingHardLinkTests {
         let counter = CountingContentSource()
         let result = Pairing.pair(inputs, options: PairingOptions(comparisonChunkSize: 65_536), contents: counter)
         let size = try SampleMedia.bytes("live/train.mov").count
-        // The original of each group is its first path.
-        let kept = ["a/link1.mov", "c/link1.mov"].map { folder.path + "/" + $0 }
-        #expect(result.duplicates.map(\.original).sorted() == kept)
-        let groupA = result.duplicates.first { $0.original == kept[0] }
-        #expect(groupA?.duplicates == ["a/link2.mov", "a/link3.mov", "a/train.mov", "b/link1.mov", "b/link2.mov",
-            "b/link3.mov", "b/train.mov"].map { folder.path + "/" + $0 })
-        #expect(result.duplicates.first { $0.original == kept[1] }?.duplicates.count == 3)
+        // Each file's links form a same-file group kept under its first path; of those three paths,
+        // a's and b's have the same bytes (an identical-file group), c's differs in its last byte.
+        let path = { (name: String) in folder.path + "/" + name }
+        #expect(result.duplicates == [
+            DuplicateGroup(original: path("a/link1.mov"), duplicates: [path("b/link1.mov")], kind: .identicalFile),
+            DuplicateGroup(original: path("a/link1.mov"), duplicates: ["a/link2.mov", "a/link3.mov", "a/train.mov"].map(path), kind: .sameFile),
+            DuplicateGroup(original: path("b/link1.mov"), duplicates: ["b/link2.mov", "b/link3.mov", "b/train.mov"].map(path), kind: .sameFile),
+            DuplicateGroup(original: path("c/link1.mov"), duplicates: ["c/link2.mov", "c/link3.mov", "c/train.mov"].map(path), kind: .sameFile),
+        ])
         // Three files fingerprinted (first and last 4 KiB), then a and b compared in full (c's
         // fingerprint differs in its last byte): nothing of the nine links is read.
         #expect(counter.opens <= 3 + 2)
         #expect(counter.bytesRead <= 3 * 2 * 4096 + 2 * size)
+        PairingFixtures.expectEachResourceOnce(result, inputs: inputs)
+    }
+
+    @Test("the path kept of a linked still is the one beside its movie; the other is a same-file duplicate, nothing read")
+    func linkedStillPairsBesideItsMovie() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let still = try folder.copy("live/IMG_3582.HEIC", as: "a.HEIC")
+        try folder.copy("live/IMG_3582.mov", as: "sub/IMG_3582.mov")
+        try FileManager.default.linkItem(atPath: still, toPath: folder.path + "/sub/b.HEIC")
+        let inputs = ["a.HEIC", "sub/IMG_3582.mov", "sub/b.HEIC"].map(folder.resource)
+        let result = Pairing.pair(inputs, contents: ForbiddenContentSource())
+        #expect(result.pairs.map { [$0.photo.path, $0.video.path] } == [[folder.path + "/sub/b.HEIC", folder.path + "/sub/IMG_3582.mov"]])
+        #expect(result.duplicates == [
+            DuplicateGroup(original: folder.path + "/sub/b.HEIC", duplicates: [folder.path + "/a.HEIC"], kind: .sameFile)
+        ])
+        #expect(result.unpaired.isEmpty && result.ambiguous.isEmpty)
         PairingFixtures.expectEachResourceOnce(result, inputs: inputs)
     }
 }

@@ -26,7 +26,8 @@ public enum InspectCommand: Command {
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0 every file was read, 1 any file could not be read, 64 usage error.
+          0 every file was read, 1 any file could not be read, 64 usage error,
+          66 no photo or movie among the files.
         """
 
     /// Runs `inspect`.
@@ -36,8 +37,8 @@ public enum InspectCommand: Command {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, label: "Inspecting", streams: streams)
+        let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Inspecting", streams: streams)
         if parsed.has("json") {
             streams.print(JSONValue.array(identities.map(InspectReport.json)))
         } else {
@@ -46,6 +47,6 @@ public enum InspectCommand: Command {
             streams.write(buffer.bytes)
         }
         let failed = anyMissing || identities.contains { !$0.isComplete }
-        return failed ? .failure : .success
+        return failed ? .failure : FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
     }
 }

@@ -31,7 +31,8 @@ public enum PairCommand: Command {
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0 done, 1 a file could not be read, 64 usage error.
+          0 done, 1 a file could not be read, 64 usage error, 66 no photo or movie
+          among the files.
         """
 
     /// Runs `pair`.
@@ -41,8 +42,8 @@ public enum PairCommand: Command {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, label: "Pairing", streams: streams)
+        let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Pairing", streams: streams)
         var options = PairingOptions()
         options.matchNames = parsed.has("match-names")
         let result = Pairing.pair(identities.map(AssetResource.init), options: options)
@@ -54,6 +55,6 @@ public enum PairCommand: Command {
             streams.write(buffer.bytes)
         }
         let failed = anyMissing || identities.contains { !$0.isComplete }
-        return failed ? .failure : .success
+        return failed ? .failure : FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
     }
 }

@@ -25,12 +25,14 @@ public enum ValidateCommand: Command {
           --json                  Print one JSON object (schema: see the documentation).
           --deep                  Also decode each still's image and each movie's frame at the
                                   still-image time, and report data that does not decode.
-          --severity <level>      Show only findings at or above info, warning or error (default: info).
-                                  The exit status still counts every error.
+          --severity <level>      Show only findings at or above info, warning or error, and
+                                  only what has one (default: info, everything). Verdicts,
+                                  the summary and the exit status still count every finding.
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0 no error finding, 1 at least one error finding, 64 usage error.
+          0 no error finding, 1 at least one error finding, 64 usage error,
+          66 no photo or movie among the files.
         """
 
     /// Runs `validate` (metadata only in this process; `--deep` is handed to `livepair-media`).
@@ -61,8 +63,8 @@ public enum ValidateCommand: Command {
             }
             deepValidation = makeDeepValidation(ValidationOptions(deep: true))
         }
-        let (files, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, label: "Validating", streams: streams)
+        let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Validating", streams: streams)
         let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
         var options = ValidationOptions()
         options.deep = parsed.has("deep")
@@ -74,12 +76,13 @@ public enum ValidateCommand: Command {
         progress.finish()
         let shown = report.filtered(minimumSeverity: minimum)
         if parsed.has("json") {
-            streams.print(ValidateReport.json(shown, counts: report.countsBySeverity))
+            streams.print(ValidateReport.json(shown, all: report))
         } else {
             var buffer = OutputBuffer(capacity: 256 * (shown.assets.count + shown.files.count + 2))
-            ValidateReport.writeText(shown, counts: report.countsBySeverity, into: &buffer)
+            ValidateReport.writeText(shown, all: report, into: &buffer)
             streams.write(buffer.bytes)
         }
-        return report.hasErrors || anyMissing ? .failure : .success
+        if report.hasErrors || anyMissing { return .failure }
+        return FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
     }
 }

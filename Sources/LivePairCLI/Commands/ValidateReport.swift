@@ -2,9 +2,10 @@ import LivePairCore
 
 /// Renders a validation report as the `validate` report and as JSON (schema version 1, docs/cli.md).
 package enum ValidateReport {
-    /// The JSON object: `schemaVersion`, `assets`, `files`, `summary`.
-    static func json(_ report: ValidationReport, counts: [Severity: Int]) -> JSONValue {
-        .object([
+    /// The JSON object: `schemaVersion`, `assets`, `files` (those `report` shows), `summary` (of `all`).
+    static func json(_ report: ValidationReport, all: ValidationReport) -> JSONValue {
+        let counts = all.countsBySeverity
+        return .object([
             ("schemaVersion", .integer(1)),
             ("assets", .array(report.assets.map { asset in
                 .object([
@@ -24,8 +25,8 @@ package enum ValidateReport {
                 ])
             })),
             ("summary", .object([
-                ("assets", .integer(Int64(report.assets.count))),
-                ("files", .integer(Int64(report.files.count))),
+                ("assets", .integer(Int64(all.assets.count))),
+                ("files", .integer(Int64(all.files.count))),
                 ("error", .integer(Int64(counts[.error] ?? 0))),
                 ("warning", .integer(Int64(counts[.warning] ?? 0))),
                 ("info", .integer(Int64(counts[.info] ?? 0))),
@@ -44,8 +45,9 @@ package enum ValidateReport {
     }
 
     /// Writes the readable report into `buffer`: assets with their findings, then other files
-    /// with findings, then a summary.
-    static func writeText(_ report: ValidationReport, counts: [Severity: Int], into buffer: inout OutputBuffer) {
+    /// with findings (those `report` shows), then a summary of `all`.
+    static func writeText(_ report: ValidationReport, all: ValidationReport, into buffer: inout OutputBuffer) {
+        let counts = all.countsBySeverity
         func writeFindings(_ findings: [Finding]) {
             for finding in findings {
                 buffer.append("    ")
@@ -91,8 +93,8 @@ package enum ValidateReport {
                 writeFindings(file.findings)
             }
         }
-        let statuses = report.assets.map(\.status)
-        buffer.append(count: report.assets.count, "asset")
+        let statuses = all.assets.map(\.status)
+        buffer.append(count: all.assets.count, "asset")
         buffer.append(" (")
         buffer.append(decimal: statuses.filter { $0 == .valid }.count)
         buffer.append(" valid, ")
@@ -100,7 +102,7 @@ package enum ValidateReport {
         buffer.append(" with warnings, ")
         buffer.append(decimal: statuses.filter { $0 == .invalid }.count)
         buffer.append(" invalid), ")
-        buffer.append(count: report.files.count, "other file")
+        buffer.append(count: all.files.count, "other file")
         buffer.append("; ")
         buffer.append(count: counts[.error] ?? 0, "error")
         buffer.append(", ")

@@ -6,4 +6,7 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// The command was called wrongly (unknown option, missing argument).
     case usage = 64
+    /// `inspect`, `pair`, `validate`: nothing failed, but no file found is a photo or movie (an
+    /// empty folder, only notes or sidecars): `EX_NOINPUT`.
+    case noMedia = 66
 }

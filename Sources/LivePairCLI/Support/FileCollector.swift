@@ -10,14 +10,19 @@ import LivePairFormats
 /// Directories are walked recursively, their entries read as bytes (names that are not valid
 /// UTF-8 are kept, see `FileSystemPath`); hidden files and folders (a name starting with `.`) are
 /// skipped. Symbolic links are followed, to files and to folders; a folder is walked once however
-/// many ways lead to it (by device and inode), so a link loop ends. A file reached twice (two
-/// spellings, a link and its target) is listed once, under the first of its paths in sorted order.
-/// A FIFO, socket or device is never opened: it is reported as a problem, like a missing path.
+/// many ways lead to it (by device and inode), so a link loop ends. Every path found or named is
+/// listed (a path named twice once); paths that lead to one file (hard links, a symbolic link and
+/// its target, two spellings) are listed each, and `links` says which file each further path repeats,
+/// so that the file is read once. A FIFO, socket or device is never opened: it is reported as a
+/// problem, like a missing path.
 public enum FileCollector {
     /// The result: the files found, and the paths that could not be used.
     public struct Collection: Sendable, Equatable {
-        /// Regular files, sorted by path, each file once.
+        /// Regular files, sorted by path, each path once (paths to one file each).
         public var files: [String]
+        /// Each path of `files` that leads to the same file (device and inode) as an earlier path of
+        /// `files`, mapped to the first path of that file: read that one, report both.
+        public var links: [String: String]
         /// Paths that could not be used, in the order met, each once, with the reason.
         public var problems: [Problem]
 
@@ -43,7 +48,7 @@ public enum FileCollector {
     /// is then its folder's device and its `d_ino` (the `st_ino` a `stat` would give); the
     /// reader's own `fstat` gives the identity reports carry (`ResourceIdentity.fileID`).
     private struct Walk {
-        var files: [FileID: String] = [:]
+        var files: [String: FileID] = [:]
         var problems: [Problem] = []
         var walkedFolders: Set<FileID> = []
 
@@ -66,8 +71,7 @@ public enum FileCollector {
         }
 
         mutating func addFile(_ path: String, id: FileID) {
-            if let known = files[id], known < path { return }
-            files[id] = path
+            files[path] = id
         }
 
         mutating func walk(_ folder: String) {
@@ -103,6 +107,13 @@ public enum FileCollector {
         for path in paths { walk.add(path) }
         var seen: Set<String> = []
         let problems = walk.problems.filter { seen.insert($0.path).inserted }
-        return Collection(files: walk.files.values.sorted(), problems: problems)
+        let files = walk.files.keys.sorted()
+        var firstPathOfFile: [FileID: String] = [:]
+        var links: [String: String] = [:]
+        for path in files {
+            guard let id = walk.files[path] else { continue }
+            if let first = firstPathOfFile[id] { links[path] = first } else { firstPathOfFile[id] = path }
+        }
+        return Collection(files: files, links: links, problems: problems)
     }
 }

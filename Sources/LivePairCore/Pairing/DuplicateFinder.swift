@@ -4,7 +4,8 @@ import LivePairFormats
 /// embedded in a motion photo. Reads contents only for candidates: files of equal size whose
 /// identities agree (equal bytes always give equal identities), or a movie whose size equals an
 /// embedded video's length. Paths to one file (the same device and inode: hard links) are
-/// identical without a read; only one of them is read when it must be compared with other files.
+/// `same-file` duplicates found without a read; only one of them is read when it must be compared
+/// with other files.
 struct DuplicateFinder {
     /// Compares contents.
     let comparer: ContentComparer
@@ -34,11 +35,14 @@ struct DuplicateFinder {
         }
     }
 
-    /// Splits `resources` (sorted by path) into the files kept and groups of byte-identical copies.
-    /// In each group the copy that is kept (the original) is the first by path whose folder also
-    /// holds its Live Photo partner (a movie for a still, a still for a movie, with the same
-    /// identifier), else the first by path: so a Live Photo copied into two folders pairs within
-    /// one folder, never across them (ingestion case 3). Empty files are never duplicates.
+    /// Splits `resources` (sorted by path) into the files kept and the groups of paths that repeat
+    /// another: first the further paths to one file (the same device and inode: hard links, a
+    /// symbolic link and its target), each file's group of kind `same-file`, found without a read;
+    /// then byte-identical copies among the files left (`identical-file`). In each group the path
+    /// that is kept (the original) is the first by path whose folder also holds its Live Photo
+    /// partner (a movie for a still, a still for a movie, with the same identifier), else the first
+    /// by path: so a Live Photo copied into two folders pairs within one folder, never across them
+    /// (ingestion case 3). Empty files are never identical copies.
     func identicalFiles(_ resources: [AssetResource]) -> (kept: [AssetResource], groups: [DuplicateGroup]) {
         let partnerFolders = Self.foldersByIdentifierAndRole(resources)
         func hasPartnerInFolder(_ resource: AssetResource) -> Bool {
@@ -52,40 +56,35 @@ struct DuplicateFinder {
             return partnerFolders[PartnerKey(identifier: IdentifierKey(identifier), role: partnerRole)]?
                 .contains(resource.folder) == true
         }
-        var buckets: [IdentityKey: [Int]] = [:]
-        for (index, resource) in resources.enumerated() where resource.identity.fileSize > 0 {
-            buckets[IdentityKey(resource.identity), default: []].append(index)
+        func group(_ members: [Int], kind: DuplicateKind, duplicates: inout Set<Int>) -> DuplicateGroup {
+            let original = members.first { hasPartnerInFolder(resources[$0]) } ?? members[0]
+            let copies = members.filter { $0 != original }
+            duplicates.formUnion(copies)
+            return DuplicateGroup(original: resources[original].path, duplicates: copies.map { resources[$0].path }, kind: kind)
         }
         var duplicateIndices = Set<Int>()
         var groups: [DuplicateGroup] = []
+        // Paths to one file: one of them stands for the file, which is read at most once.
+        var pathsOfFile: [FileID: [Int]] = [:]
+        for (index, resource) in resources.enumerated() {
+            if let file = resource.identity.fileID { pathsOfFile[file, default: []].append(index) }
+        }
+        for paths in pathsOfFile.values where paths.count > 1 {
+            groups.append(group(paths, kind: .sameFile, duplicates: &duplicateIndices))
+        }
+        var buckets: [IdentityKey: [Int]] = [:]
+        for (index, resource) in resources.enumerated() where resource.identity.fileSize > 0 && !duplicateIndices.contains(index) {
+            buckets[IdentityKey(resource.identity), default: []].append(index)
+        }
         for bucket in buckets.values where bucket.count > 1 {
-            // One representative per file (device and inode); its links join its class unread.
-            let links = Self.linksByRepresentative(bucket, in: resources)
-            for representatives in candidateGroups(links.keys.sorted(), in: resources) {
-                let members = representatives.map { links[$0] ?? [$0] }
-                guard members.count > 1 || members.first.map({ $0.count > 1 }) == true else { continue }
-                groups += identicalClasses(members, in: resources, duplicates: &duplicateIndices, preferring: hasPartnerInFolder)
+            for candidates in candidateGroups(bucket, in: resources) where candidates.count > 1 {
+                for members in identicalClasses(candidates, in: resources) {
+                    groups.append(group(members, kind: .identicalFile, duplicates: &duplicateIndices))
+                }
             }
         }
         let kept = resources.indices.filter { !duplicateIndices.contains($0) }.map { resources[$0] }
         return (kept, groups)
-    }
-
-    /// The indices of `bucket` by the first index (its representative) of each file they lead to:
-    /// paths with the same device and inode share one entry; a path without one is alone.
-    private static func linksByRepresentative(_ bucket: [Int], in resources: [AssetResource]) -> [Int: [Int]] {
-        var representativeOfFile: [FileID: Int] = [:]
-        var links: [Int: [Int]] = [:]
-        for index in bucket {
-            guard let file = resources[index].identity.fileID else {
-                links[index] = [index]
-                continue
-            }
-            let representative = representativeOfFile[file] ?? index
-            representativeOfFile[file] = representative
-            links[representative, default: []].append(index)
-        }
-        return links
     }
 
     /// Splits a bucket of same-size, same-identity files into groups that may be identical. Two
@@ -105,35 +104,19 @@ struct DuplicateFinder {
         return byFingerprint.values.map { $0.sorted() } + unreadable
     }
 
-    /// The duplicate groups among `files` (each the paths to one file, which may be identical to
-    /// the others), comparing the bytes of each file's first path.
-    private func identicalClasses(
-        _ files: [[Int]], in resources: [AssetResource], duplicates duplicateIndices: inout Set<Int>,
-        preferring hasPartnerInFolder: (AssetResource) -> Bool
-    ) -> [DuplicateGroup] {
-        var groups: [DuplicateGroup] = []
-        // Each class: an original and the copies equal to it.
-        var classes: [(original: Int, copies: [Int])] = []
-        for links in files {
-            guard let index = links.first else { continue }
+    /// The classes of byte-identical files among `files` (each of more than one file, in path
+    /// order), comparing each file with the first of every class found so far.
+    private func identicalClasses(_ files: [Int], in resources: [AssetResource]) -> [[Int]] {
+        var classes: [[Int]] = []
+        for index in files {
             let range = wholeFile(resources[index])
-            if let match = classes.firstIndex(where: { comparer.equal(wholeFile(resources[$0.original]), range) }) {
-                classes[match].copies += links
+            if let match = classes.firstIndex(where: { comparer.equal(wholeFile(resources[$0[0]]), range) }) {
+                classes[match].append(index)
             } else {
-                classes.append((index, Array(links.dropFirst())))
+                classes.append([index])
             }
         }
-        for found in classes where !found.copies.isEmpty {
-            let members = ([found.original] + found.copies).sorted()
-            let original = members.first { hasPartnerInFolder(resources[$0]) } ?? members[0]
-            let copies = members.filter { $0 != original }
-            duplicateIndices.formUnion(copies)
-            groups.append(
-                DuplicateGroup(
-                    original: resources[original].path, duplicates: copies.map { resources[$0].path },
-                    kind: .identicalFile))
-        }
-        return groups
+        return classes.filter { $0.count > 1 }.map { $0.sorted() }
     }
 
     /// Splits `movies` (sorted by path) into the movies kept and groups of movies whose bytes equal

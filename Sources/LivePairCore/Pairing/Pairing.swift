@@ -4,8 +4,10 @@
 /// The rules, in the order they run (also in `docs/pairing.md`):
 /// 1. **Unreadable**: a file that is not a media format LivePair reads (`ResourceRole.unknown`) or
 ///    could not be read (`read-failed`) is unpaired as `unreadable`.
-/// 2. **Byte-identical files**: files with the same size and the same bytes form a `DuplicateGroup`
-///    of kind `identical-file`; the first by path is the original and takes part in pairing, the
+/// 2. **Paths to one file and byte-identical files**: further paths to one file (the same device
+///    and inode: hard links) form a `DuplicateGroup` of kind `same-file`, found without a read;
+///    files with the same size and the same bytes form one of kind `identical-file`. In each group
+///    the first by path (or the one beside its Live Photo partner) is the original and takes part in pairing, the
 ///    others take no further part (they are not paired again and are no ambiguity). Contents are
 ///    compared only for files whose size and identity agree, in chunks, stopping at the first difference.
 /// 3. **Motion photos** (`ResourceRole.motionPhoto`) are self-contained and listed in `motionPhotos`.

@@ -77,6 +77,9 @@ public struct AmbiguousMatch: Sendable, Equatable {
 
 /// What kind of duplicate a group is.
 public enum DuplicateKind: String, Sendable, Equatable {
+    /// Further paths to one file (the same device and inode: hard links, a symbolic link and its
+    /// target, two spellings of one path), found without reading it.
+    case sameFile = "same-file"
     /// Files with identical bytes.
     case identicalFile = "identical-file"
     /// A loose movie whose bytes equal the video embedded in a motion photo (Google Takeout splits them).
@@ -85,7 +88,7 @@ public enum DuplicateKind: String, Sendable, Equatable {
 
 /// Files that hold the same content as another, kept file.
 public struct DuplicateGroup: Sendable, Equatable {
-    /// The file that is kept (the first by path, or the motion photo).
+    /// The path that is kept (the first by path, or the one beside its Live Photo partner, or the motion photo).
     public let original: String
     /// The files that repeat it, in path order.
     public let duplicates: [String]

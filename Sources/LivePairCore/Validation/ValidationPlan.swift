@@ -86,14 +86,20 @@ package struct ValidationPlan: Sendable {
                     group.kind == .motionPhotoVideo ? .video : roles[group.original] ?? .unknown
                 let message: String
                 switch group.kind {
+                case .sameFile:
+                    message = "\(Self.name(duplicate)) is another path to the file \(group.original) (a hard or symbolic link)"
                 case .identicalFile:
                     message = "\(Self.name(duplicate)) has the same bytes as \(group.original)"
                 case .motionPhotoVideo:
                     message = "\(Self.name(duplicate)) is the video already embedded in the motion photo \(group.original) "
                         + "(Google Takeout exports it separately)"
                 }
-                let hint = group.kind == .motionPhotoVideo
-                    ? "import only the motion photo; the separate movie would appear as an extra video" : nil
+                let hint: String?
+                switch group.kind {
+                case .motionPhotoVideo: hint = "import only the motion photo; the separate movie would appear as an extra video"
+                case .sameFile: hint = "nothing to fix if the link is wanted: the file is read and imported once"
+                case .identicalFile: hint = nil
+                }
                 loose.append(
                     FilePlan(
                         path: duplicate, role: role, resource: nil,

@@ -109,15 +109,19 @@ public struct ValidationReport: Sendable, Equatable {
     /// True when any finding is an error.
     public var hasErrors: Bool { allFindings.contains { $0.severity == .error } }
 
-    /// The report without findings below `minimum`, for display: assets and files are kept, and
-    /// each asset keeps the status its full findings give (`--severity error` never makes an asset
-    /// with a warning "valid"). Counts and exit statuses come from the unfiltered report.
+    /// The report without findings below `minimum`, for display. At `info` everything is kept;
+    /// above it only the assets and files that keep a finding are (`--severity error` shows only
+    /// what has an error). Each asset keeps the status its full findings give (`--severity error`
+    /// never makes an asset with a warning "valid"). Counts and exit statuses come from the
+    /// unfiltered report.
     public func filtered(minimumSeverity minimum: Severity) -> ValidationReport {
-        ValidationReport(
-            assets: assets.map { $0.showing(minimumSeverity: minimum) },
-            files: files.map {
-                ValidatedFile(path: $0.path, role: $0.role, findings: $0.findings.filter { $0.severity >= minimum })
-            })
+        let shownAssets = assets.map { $0.showing(minimumSeverity: minimum) }
+        let shownFiles = files.map {
+            ValidatedFile(path: $0.path, role: $0.role, findings: $0.findings.filter { $0.severity >= minimum })
+        }
+        guard minimum > .info else { return ValidationReport(assets: shownAssets, files: shownFiles) }
+        return ValidationReport(
+            assets: shownAssets.filter { !$0.findings.isEmpty }, files: shownFiles.filter { !$0.findings.isEmpty })
     }
 }
 

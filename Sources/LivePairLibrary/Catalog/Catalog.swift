@@ -90,6 +90,9 @@ protocol CatalogWriter: CatalogReader {
     func deleteAsset(_ identifier: String) throws(LibraryError) -> [ContentDigest]
     /// Adds a resource row to an existing asset.
     func insertResource(_ resource: LibraryAssetResource) throws(LibraryError)
+    /// Gives the resource at `ordinal` of asset `identifier` a new ordinal and type (a movie
+    /// imported alone becomes the paired video of the still that joins it).
+    func moveResource(ofAsset identifier: String, ordinal: Int, to newOrdinal: Int, type: AssetResourceType) throws(LibraryError)
 
     /// Adds an album.
     func insertCollection(_ collection: AssetCollection) throws(LibraryError)

@@ -16,6 +16,12 @@ extension PostgresCatalogSession {
             ResourceRow.values(of: resource, filename: .bytes).map(Self.value))
     }
 
+    func moveResource(ofAsset identifier: String, ordinal: Int, to newOrdinal: Int, type: AssetResourceType) throws(LibraryError) {
+        _ = try run(
+            "UPDATE resources SET ordinal = $1, type = $2 WHERE asset_id = $3 AND ordinal = $4",
+            [.integer(Int64(newOrdinal)), .text(type.rawValue), .text(identifier), .integer(Int64(ordinal))])
+    }
+
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String] {
         guard let first = resources.first else { return [] }
         let candidates = try rows(

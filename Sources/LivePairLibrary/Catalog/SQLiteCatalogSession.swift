@@ -153,6 +153,12 @@ struct SQLiteCatalogSession: CatalogWriter {
             ResourceRow.values(of: resource, filename: .text))
     }
 
+    func moveResource(ofAsset identifier: String, ordinal: Int, to newOrdinal: Int, type: AssetResourceType) throws(LibraryError) {
+        try run(
+            "UPDATE resources SET ordinal = ?, type = ? WHERE asset_id = ? AND ordinal = ?",
+            [.integer(Int64(newOrdinal)), .text(type.rawValue), .text(identifier), .integer(Int64(ordinal))])
+    }
+
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String] {
         guard let first = resources.first else { return [] }
         let candidates = try rows(

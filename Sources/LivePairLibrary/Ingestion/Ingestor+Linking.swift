@@ -45,7 +45,8 @@ extension Ingestor {
                             + "but asset \(identifier) of this owner already has a different \(halfWord) with it")
                 ])
             }
-            if half.type == .pairedVideo, resources.contains(where: { $0.type == .photo }) {
+            // A movie completes an asset made from its still alone, a still one made from its movie alone.
+            if resources.contains(where: { half.type == .photo ? $0.type == .video : $0.type == .photo }) {
                 completable = (identifier, resources)
             }
         }
@@ -101,46 +102,63 @@ extension Ingestor {
         return AssetResourceCreationOptions(originalFilename: half.originalFilename)
     }
 
-    /// Adds a late movie to an asset made from its still alone: validates the pair (refused only for
-    /// findings that reject uploads), adds the `.pairedVideo` row, makes the asset a Live Photo with
-    /// the pair's findings and still-image time, and logs the change.
+    /// Adds a late half to an asset made from the other half alone (a movie to a still, or a still
+    /// to a movie, either imported alone by `importPendingAlone`): validates the pair (refused only
+    /// for findings that reject uploads), adds the half's row (a joining still takes the movie's
+    /// place as the asset's first resource and the movie becomes its `.pairedVideo`), makes the
+    /// asset a Live Photo with the pair's findings and still-image time, and logs the change.
     private func attach(
-        _ movie: PendingUpload, to assetIdentifier: String, resources: [LibraryAssetResource], upload: Upload,
+        _ half: PendingUpload, to assetIdentifier: String, resources: [LibraryAssetResource], upload: Upload,
         in transaction: CatalogTransaction
     ) throws(LibraryError) {
-        guard let photoResource = resources.first(where: { $0.type == .photo }),
+        let stillArrives = half.type == .photo
+        guard let partner = resources.first(where: { stillArrives ? $0.type == .video : $0.type == .photo }),
             var asset = try transaction.catalog.assets(withIdentifiers: [assetIdentifier], includingDeleted: false)[assetIdentifier]
         else { throw .notFound(localIdentifier: assetIdentifier) }
         let deep = library.configuration.deepValidation
         let identification = StoredResourceIdentification(store: transaction.store, identifier: identifier, decodes: deep)
-        let photo: ResourceIdentity, video: ResourceIdentity
+        let arriving: ResourceIdentity, existing: ResourceIdentity
         do throws(ResourceStoreError) {
-            photo = try identification.identify(
-                StoredResource(digest: photoResource.digest, size: photoResource.size), as: .photo, localCopy: nil)
-            video = try identification.identify(movie.resource, as: .pairedVideo, localCopy: upload.localCopy)
+            existing = try identification.identify(
+                StoredResource(digest: partner.digest, size: partner.size), as: stillArrives ? .pairedVideo : .photo, localCopy: nil)
+            arriving = try identification.identify(half.resource, as: half.type, localCopy: upload.localCopy)
         } catch {
             throw .store(error)
         }
-        let photoName = photoResource.originalFilename ?? "the still"
+        let partnerName = partner.originalFilename ?? (stillArrives ? "the movie" : "the still")
+        let arrivingHalf = PreparedCreation.NamedIdentity(
+            identity: arriving, name: upload.name, isOriginalFilename: upload.originalFilename != nil)
+        let existingHalf = PreparedCreation.NamedIdentity(
+            identity: existing, name: partnerName, isOriginalFilename: partner.originalFilename != nil)
+        let (photo, video) = stillArrives ? (arrivingHalf, existingHalf) : (existingHalf, arrivingHalf)
         // Refused only for findings that reject uploads; the others stay on the asset.
         let assessment = try PreparedCreation.assess(
-            photo: .init(identity: photo, name: photoName, isOriginalFilename: photoResource.originalFilename != nil),
-            pairedVideo: .init(identity: video, name: upload.name, isOriginalFilename: upload.originalFilename != nil),
-            others: [], validator: Validator(options: ValidationOptions(deep: deep)),
-            names: [photo.path: photoName, video.path: upload.name])
-        try transaction.injectFault(.custom("ingest-attach-movie"))
+            photo: photo, pairedVideo: video, others: [], validator: Validator(options: ValidationOptions(deep: deep)),
+            names: [photo.identity.path: photo.name, video.identity.path: video.name])
+        let nextOrdinal = (resources.map(\.ordinal).max() ?? -1) + 1
+        var ordinal = nextOrdinal
+        if stillArrives {
+            try transaction.injectFault(.custom("ingest-attach-still"))
+            try transaction.catalog.moveResource(ofAsset: assetIdentifier, ordinal: partner.ordinal, to: nextOrdinal, type: .pairedVideo)
+            ordinal = partner.ordinal
+            asset.mediaType = .image
+            asset.pixelWidth = arriving.width ?? asset.pixelWidth
+            asset.pixelHeight = arriving.height ?? asset.pixelHeight
+        } else {
+            try transaction.injectFault(.custom("ingest-attach-movie"))
+        }
         try transaction.catalog.insertResource(
             LibraryAssetResource(
-                assetLocalIdentifier: assetIdentifier, ordinal: (resources.map(\.ordinal).max() ?? -1) + 1,
-                type: .pairedVideo, digest: movie.resource.digest, size: movie.resource.size,
-                originalFilename: upload.originalFilename, uniformTypeIdentifier: upload.uniformTypeIdentifier))
+                assetLocalIdentifier: assetIdentifier, ordinal: ordinal, type: half.type, digest: half.resource.digest,
+                size: half.resource.size, originalFilename: upload.originalFilename,
+                uniformTypeIdentifier: upload.uniformTypeIdentifier))
         asset.mediaSubtypes.insert(.photoLive)
-        asset.duration = video.duration ?? asset.duration
+        asset.duration = video.identity.duration ?? asset.duration
         asset.stillImageTime = assessment.stillImageTime
         asset.findings = assessment.findings
         // Ingested assets are dated and placed by their files: the movie may give the still's UTC offset.
-        asset.creationDate = PreparedCreation.captureDate(photo: photo, movie: video) ?? asset.creationDate
-        asset.location = asset.location ?? PreparedCreation.location(photo: photo, movie: video)
+        asset.creationDate = PreparedCreation.captureDate(photo: photo.identity, movie: video.identity) ?? asset.creationDate
+        asset.location = asset.location ?? PreparedCreation.location(photo: photo.identity, movie: video.identity)
         try transaction.catalog.updateAsset(asset)
         _ = try transaction.catalog.appendChange(
             insertedAssets: [], updatedAssets: [assetIdentifier], deletedAssets: [], changedCollections: [],

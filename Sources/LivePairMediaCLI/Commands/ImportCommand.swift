@@ -32,7 +32,8 @@ public enum ImportCommand: Command {
         Only unreadable, damaged or conflicting files are rejected; what else validation finds (a
         movie without a still-image time, a wrong extension, a motion photo without its video) is
         kept on the asset and shown. Files that are not photos or movies (notes, .json sidecars,
-        .AAE edits) are skipped and counted. One file named twice is imported once.
+        .AAE edits) are skipped and counted. A file reached by several paths (hard links) is
+        read and imported once; each other path is reported as a duplicate.
 
         USAGE: \(usage)
 
@@ -139,8 +140,9 @@ public enum ImportCommand: Command {
             }
             return report.rejected > 0 || report.errors > 0 ? .failure : .success
         }
-        let (collected, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let files = ImportFileList.distinct(collected)
+        let (collected, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        // A further path to a file (a hard link) is not read again: it is reported with its file's outcome.
+        let files = collected.filter { links[$0] == nil }
         let results = ResultSlots<ImportReport.FileResult>(count: files.count)
         let progress = ProgressReporter(streams: streams, label: "Importing", total: files.count, minimumTotal: 20)
         let next = Atomic<Int>(0)
@@ -160,7 +162,8 @@ public enum ImportCommand: Command {
             }
         }
         progress.finish()
-        let settled = settle(results.values, owner: owner, ingestor: ingestor)
+        let settled = ImportFileList.withLinks(
+            settle(results.values, owner: owner, ingestor: ingestor), paths: collected, links: links)
         let report = ImportReport(
             library: selection.name, owner: owner, files: ImportFileList.withFlags(settled, library: library))
         if parsed.has("json") {

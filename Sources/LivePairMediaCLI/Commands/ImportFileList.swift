@@ -5,16 +5,21 @@ import LivePairLibrary
 
 /// The files of one `livepair import` and what the library flagged on the assets they made.
 enum ImportFileList {
-    /// `files` with every file named more than once (`a/x.jpg` and `a/../a/x.jpg`, a symbolic link
-    /// and its target, two hard links) kept once, under its first name: one file is one upload.
-    static func distinct(_ files: [String]) -> [String] {
-        var seen: Set<[UInt64]> = []
-        return files.filter { path in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
-            else { return true }  // unreadable: ingestion reports it
-            return seen.insert([device, inode]).inserted
+    /// The results of every path of `paths`, in that order: `files` holds the result of each path
+    /// that was ingested, and a further path to one of those files (`links`: a hard link, a symbolic
+    /// link and its target, two spellings) gets what uploading the same bytes again gives, without
+    /// reading them: `duplicate` of the asset its file made or joined, or its file's pending,
+    /// rejected or failed result.
+    static func withLinks(_ files: [ImportReport.FileResult], paths: [String], links: [String: String]) -> [ImportReport.FileResult] {
+        guard !links.isEmpty else { return files }
+        var byPath: [String: ImportReport.FileResult] = [:]
+        for file in files { byPath[file.path] = file }
+        return paths.compactMap { path in
+            guard let first = links[path] else { return byPath[path] }
+            guard var result = byPath[first] else { return nil }
+            result.path = path
+            if let identifier = result.outcome?.localIdentifier { result.outcome = .duplicate(localIdentifier: identifier) }
+            return result
         }
     }
 
