@@ -40,7 +40,8 @@ public struct HEICImageDecoder: Sendable {
     public func decode(
         _ recipe: HEIFImageRecipe, reduction: Int = 1, cancellation: CancellationFlag
     ) throws(MediaError) -> PixelBuffer {
-        try decode(recipe, reduction: reduction, isCancelled: { cancellation.isCancelled })
+        // Each tile's check counts the tile as begun on the flag.
+        try decode(recipe, reduction: reduction, isCancelled: { cancellation.beginPiece() })
     }
 
     /// The reductions `decode(_:reduction:isCancelled:)` accepts for `recipe`, weakest first:
