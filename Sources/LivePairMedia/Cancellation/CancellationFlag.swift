@@ -6,11 +6,12 @@ import Synchronization
 /// tiles, before transforms) and throw `MediaError.cancelled` once it is set.
 ///
 /// The flag also counts the pieces of work begun under it (a packet handed to a video decoder,
-/// a HEIC tile): how many began after `cancel()` is what tests check to see that cancelled work
-/// stops (at most the pieces that had passed their check when the flag was set).
+/// a HEIC tile), whether or not anyone checked the flag first: how many began after `cancel()` is
+/// what tests check to see that cancelled work stops (at most the pieces whose check had passed
+/// when the flag was set: one for each thread doing the work).
 public final class CancellationFlag: Sendable {
     private let state = Atomic<Bool>(false)
-    /// Pieces begun through `beginPiece()`.
+    /// Pieces noted by `notePieceBegun()`.
     private let pieces = Atomic<Int>(0)
     /// `pieces` when `cancel()` was first called; -1 before.
     private let piecesAtCancel = Atomic<Int>(-1)
@@ -28,15 +29,11 @@ public final class CancellationFlag: Sendable {
     /// True once `cancel()` has been called.
     public var isCancelled: Bool { state.load(ordering: .acquiring) }
 
-    /// The check before a piece of work that cannot be interrupted once begun: true when the flag
-    /// is set (the piece must not begin); otherwise counts the piece and returns false.
-    func beginPiece() -> Bool {
-        if state.load(ordering: .sequentiallyConsistent) { return true }
-        pieces.add(1, ordering: .sequentiallyConsistent)
-        return false
-    }
+    /// Counts a piece of work that cannot be interrupted once begun, as it begins (after the
+    /// check of the flag that precedes it).
+    func notePieceBegun() { pieces.add(1, ordering: .sequentiallyConsistent) }
 
-    /// How many pieces of work began under this flag (`beginPiece()`).
+    /// How many pieces of work began under this flag (`notePieceBegun()`).
     var piecesBegun: Int { pieces.load(ordering: .sequentiallyConsistent) }
 
     /// How many of them began after `cancel()`: 0 before it, and after it at most one for each
