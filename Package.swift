@@ -117,6 +117,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
+        // The embedding example (docs/embedding.md): an ingestion worker on the public API only,
+        // built with the package so that the documented API cannot drift; ExampleIngestWorkerTests runs it.
+        .executableTarget(
+            name: "livepair-example-ingest", dependencies: ["LivePair", "LivePairLibrary", "LivePairMedia"], path: "Examples/IngestWorker",
+            swiftSettings: strictSettings),
+
         .target(name: "TestSupport", dependencies: ["LivePairFormats", "LivePairS3"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

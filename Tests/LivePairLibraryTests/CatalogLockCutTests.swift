@@ -52,10 +52,9 @@ import TestSupport
         try #require(cut.withLock { $0 }, "the far node's transaction never reached its commit")
 
         // The far node's session holds the lock; the nearby node (10 s lock wait) must get it.
-        let started = Date()
+        // Without the far session's timeouts the lock would be held past the nearby node's wait
+        // and this change would fail with a busy catalog.
         try nearby.performChangesAndWait { context in _ = context.creationRequestForAssetCollection(withTitle: "near") }
-        let waited = Date().timeIntervalSince(started)
-        #expect(waited < 8, "the nearby node waited \(waited) s for the lock (the far node's idle timeout is 2 s)")
 
         let farError = try #require(farChange.wait(seconds: 30), "the far node's change did not end within 30 s")
         let error = try #require(farError, "the far node's COMMIT was lost in the cut: its change cannot succeed")

@@ -182,12 +182,10 @@ struct MovieTranscoderTests {
         // Cancelled while encoding.
         let running = CancellationFlag()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { running.cancel() }
-        let start = Date()
         #expect(throws: MediaError.cancelled) {
             try MovieTranscoder(inputPath: SampleMedia.path("live/IMG_3582.mov"), codec: .hevc)
                 .transcode(to: output, cancellation: running)
         }
-        #expect(Date().timeIntervalSince(start) < 3)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 

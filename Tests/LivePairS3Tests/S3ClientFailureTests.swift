@@ -52,9 +52,9 @@ import TestSupport
         #expect(error.status == 0)
         #expect(error.description.contains("S3 GET \(endpoint) bucket 'photos' key 'k'"))
         #expect(error.description.contains("after 3 attempts"))
-        // Waited 100 ms and 200 ms (plus up to half again) between the attempts.
+        // Waited 100 ms and 200 ms (plus up to half again) between the attempts: a lower bound,
+        // which a busy machine can only exceed (no upper bound: load may delay any step).
         #expect(elapsed >= 0.3)
-        #expect(elapsed < 5)
     }
 
     @Test func invalidBucketNamesAndEndpointsAreRefusedBeforeAnyRequest() throws {

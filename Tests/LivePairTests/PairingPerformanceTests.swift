@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite("Pairing performance")
 struct PairingPerformanceTests {
-    @Test("20,000 resources pair in well under the time budget, reading no contents")
+    @Test("20,000 resources pair by identifier, reading no contents")
     func twentyThousand() throws {
         var resources: [AssetResource] = []
         for index in 0..<10_000 {
@@ -25,15 +25,10 @@ struct PairingPerformanceTests {
         }
         var generator = SplitMix64(seed: 7)
         resources.shuffle(using: &generator)
-        let clock = ContinuousClock()
-        var result = PairingResult()
-        let elapsed = clock.measure {
-            result = Pairing.pair(resources, contents: ForbiddenContentSource())
-        }
+        let result = Pairing.pair(resources, contents: ForbiddenContentSource())
         #expect(result.pairs.count == 10_000)
         #expect(result.unpaired.isEmpty && result.ambiguous.isEmpty && result.duplicates.isEmpty)
-        // Under a second in a debug build on an idle machine; the bound is loose for busy CI
-        // hosts and still fails an O(n^2) pass over 20,000 files by orders of magnitude.
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
+        // How long it takes (linear to 20,000 files) is measured by `livepair-bench validate`
+        // (docs/benchmarks.md), not here.
     }
 }

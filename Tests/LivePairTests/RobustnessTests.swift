@@ -223,8 +223,6 @@ struct SampleLayout {
 @Suite("Robustness: damaged samples")
 struct RobustnessSampleTests {
     static let files = SampleMedia.manifest.map(\.file)
-    static let clock = ContinuousClock()
-
     @Test("every truncated copy is identified without trapping: issues, or a valid prefix result", arguments: files)
     func truncation(file: String) throws {
         let layout = try SampleLayout(file: file)
@@ -233,14 +231,9 @@ struct RobustnessSampleTests {
         let offsets = layout.truncationOffsets
         #expect(offsets.count >= 200, "\(file): only \(offsets.count) truncation offsets")
         var problems: [String] = []
-        var slowest: Duration = .zero
         for length in offsets {
             let truncated = SubrangeByteSource(base: full, offset: 0, length: length)
-            let start = Self.clock.now
             let identity = identifier.identify(source: truncated, path: file)
-            let elapsed = Self.clock.now - start
-            slowest = max(slowest, elapsed)
-            if elapsed > .seconds(2) { problems.append("\(length): took \(elapsed)") }
             if let found = identity.contentIdentifier, found != layout.intact.contentIdentifier {
                 problems.append("\(length): content identifier \(found) differs from \(String(describing: layout.intact.contentIdentifier))")
             }
@@ -254,7 +247,6 @@ struct RobustnessSampleTests {
             #expect(identity.fileSize == length)
         }
         #expect(problems.isEmpty, "\(file): \(problems.count) problems, first: \(problems.prefix(8))")
-        #expect(slowest < .seconds(2))
     }
 
     @Test("deterministic corruption of the metadata regions never traps or hangs", arguments: files)
@@ -289,10 +281,7 @@ struct RobustnessSampleTests {
                 }
             }
             let source = PatchedByteSource(base: full, patches: patches)
-            let start = Self.clock.now
             let identity = identifier.identify(source: source, path: file)
-            let elapsed = Self.clock.now - start
-            if elapsed > .seconds(2) { problems.append("variant \(variant): took \(elapsed)") }
             if !identity.issues.isEmpty { variantsWithIssues += 1 }
             for issue in identity.issues where !knownIssueCodes.contains(issue.code) {
                 problems.append("variant \(variant): unknown issue code \(issue.code)")
@@ -340,9 +329,7 @@ struct RobustnessBrokenSampleTests {
     func brokenSample(file: String) throws {
         let bytes = try SampleMedia.bytes(file)
         let expected = try #require(Self.expected[file])
-        let start = ContinuousClock.now
         let identity = ResourceIdentifier().identify(source: MemoryByteSource(bytes, name: file), path: file)
-        #expect(ContinuousClock.now - start < .seconds(2))
         #expect(identity.issues.map(\.code) == expected.map(\.code))
         for (issue, want) in zip(identity.issues, expected) {
             #expect(issue.message.contains(want.fragment), "\(file): \(issue.message)")
@@ -420,14 +407,11 @@ func motionPhotoXMP(videoLengths lengths: [String]) -> [UInt8] {
 struct RobustnessHostileTests {
     typealias B = BoxBuilder
 
-    /// Runs `body` and checks it was quick and did not reserve gigabytes: a parser that trusted a
-    /// count of 2^32 would reserve at least 4 GiB (VmPeak counts reservations that were never touched).
+    /// Runs `body` and checks it did not reserve gigabytes: a parser that trusted a count of 2^32
+    /// would reserve at least 4 GiB (VmPeak counts reservations that were never touched).
     func bounded(_ what: String, _ body: () -> Void) {
         let peak = virtualMemoryPeak()
-        let start = ContinuousClock.now
         body()
-        let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .seconds(1), "\(what) took \(elapsed)")
         #expect(virtualMemoryPeak() &- peak < 4 << 30, "\(what) raised the virtual memory peak by \(virtualMemoryPeak() &- peak) bytes")
     }
 
@@ -511,10 +495,8 @@ struct RobustnessHostileTests {
         let movie = B.movie([B.trak(stblChildren: [stts, ctts])])
         let parsed = try QuickTimeMovieParser().parse(MemoryByteSource(movie))
         let track = try #require(parsed.tracks.first)
-        let start = ContinuousClock.now
         #expect(track.samples.presentationTimes(limit: 1) == [5])
         #expect(track.samples.presentationTimes(limit: 64) == [5, 15, 25])
-        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test("an stts claiming 2^32 - 1 samples expands no further than stsz's count")
@@ -525,10 +507,8 @@ struct RobustnessHostileTests {
         let movie = B.movie([B.trak(stblChildren: [stts, stsz])])
         let parsed = try QuickTimeMovieParser().parse(MemoryByteSource(movie))
         let track = try #require(parsed.tracks.first)
-        let start = ContinuousClock.now
         #expect(track.samples.presentationTimes(limit: .max) == (0..<10).map { Int64($0 * 20) })
         #expect(track.presentationTimes().count == 10)
-        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test("sample-table arithmetic on hostile values neither overflows nor traps")
@@ -619,9 +599,7 @@ struct RobustnessHostileTests {
         // 65535 real entries and a next-IFD offset pointing back at IFD0.
         let entries = (0..<65535).map { TIFFBuilder.short(0xC000 + UInt16($0 % 0x1000), 1) }
         let loop = TIFFBuilder.tiff(entries: entries, next: 8)
-        let start = ContinuousClock.now
         let structure = try TIFFReader().read(loop)
-        #expect(ContinuousClock.now - start < .seconds(2))
         #expect(structure.ifds.count == 1)
         #expect(structure.ifd0?.entries.count == 65535)
         #expect(structure.issues.contains { $0.contains("cycle") })
@@ -721,10 +699,8 @@ struct RobustnessHostileTests {
         var chunk = JPEGSegmentReader.extendedXMPSignature + Array(String(repeating: "A", count: 32).utf8)
         chunk += B.u32(0xFFFF_FFFF) + B.u32(0) + Array("<x:xmpmeta/>".utf8)
         let jpeg = handMadeJPEG(app1: [chunk])
-        let start = ContinuousClock.now
         let peak = virtualMemoryPeak()
         let structure = try JPEGSegmentReader().read(MemoryByteSource(jpeg))
-        #expect(ContinuousClock.now - start < .seconds(1))
         #expect(virtualMemoryPeak() &- peak < 2 << 30)
         #expect(structure.extendedXMP.isEmpty)
         #expect(structure.warnings.contains { $0.contains("extended XMP") })
@@ -773,12 +749,10 @@ struct RobustnessFuzzFixtureTests {
         #expect(!Self.fixtures.isEmpty)
     }
 
-    @Test("every fuzzer finding runs through every parser quickly", arguments: fixtures)
+    @Test("every fuzzer finding runs through every parser without trapping", arguments: fixtures)
     func replay(name: String) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name)))
-        let start = ContinuousClock.now
         FuzzReplay.runAll(bytes)
-        #expect(ContinuousClock.now - start < .seconds(2), "\(name)")
     }
 }
 

@@ -10,7 +10,7 @@ public enum LivePairBinary {
     public static let mediaURL: URL? = executable(named: "livepair-media")
 
     /// The executable `name` next to the test bundle in the build directory.
-    private static func executable(named name: String) -> URL? {
+    public static func executable(named name: String) -> URL? {
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent(name)
@@ -21,9 +21,10 @@ public enum LivePairBinary {
     }
 
     /// Runs `livepair arguments...` (or the executable at `binary`, with `environment` added to
-    /// this process's) and returns its exit status, standard output and standard error.
+    /// this process's, and `input` on its standard input when given) and returns its exit
+    /// status, standard output and standard error.
     public static func run(
-        _ arguments: [String], binary: URL? = nil, environment: [String: String] = [:]
+        _ arguments: [String], binary: URL? = nil, environment: [String: String] = [:], input: String? = nil
     ) throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(binary ?? url, "the livepair executable is not built")
         let process = Process()
@@ -35,7 +36,14 @@ public enum LivePairBinary {
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
         try process.run()
+        if let inputPipe, let input {
+            // Small inputs (a few paths): written at once, then closed so the child sees its end.
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a large report cannot fill a pipe and block the child.
         var stdoutData = Data()
         let group = DispatchGroup()

@@ -30,17 +30,27 @@ public struct HEICImageDecoder: Sendable {
     public func decode(
         _ recipe: HEIFImageRecipe, reduction: Int = 1, isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws(MediaError) -> PixelBuffer {
+        try decode(recipe, reduction: reduction, isCancelled: isCancelled, tileBegun: {})
+    }
+
+    /// As `decode(_:reduction:isCancelled:)`, calling `tileBegun` as each tile's decode begins.
+    private func decode(
+        _ recipe: HEIFImageRecipe, reduction: Int, isCancelled: @escaping @Sendable () -> Bool,
+        tileBegun: @escaping @Sendable () -> Void
+    ) throws(MediaError) -> PixelBuffer {
         try validate(recipe)
         if isCancelled() { throw .cancelled }
         let placement = try placement(for: recipe, reduction: reduction)
-        return try assemble(recipe, placement: placement, reduction: reduction, isCancelled: isCancelled)
+        return try assemble(recipe, placement: placement, reduction: reduction, isCancelled: isCancelled, tileBegun: tileBegun)
     }
 
     /// Decodes `recipe`, stopping when `cancellation` is cancelled.
     public func decode(
         _ recipe: HEIFImageRecipe, reduction: Int = 1, cancellation: CancellationFlag
     ) throws(MediaError) -> PixelBuffer {
-        try decode(recipe, reduction: reduction, isCancelled: { cancellation.isCancelled })
+        // Each tile is counted on the flag as it begins.
+        try decode(
+            recipe, reduction: reduction, isCancelled: { cancellation.isCancelled }, tileBegun: { cancellation.notePieceBegun() })
     }
 
     /// The reductions `decode(_:reduction:isCancelled:)` accepts for `recipe`, weakest first:
@@ -117,7 +127,7 @@ public struct HEICImageDecoder: Sendable {
     /// Decodes the tiles in parallel, each copied straight into its upright place.
     private func assemble(
         _ recipe: HEIFImageRecipe, placement: UprightPlacement, reduction: Int,
-        isCancelled: @escaping @Sendable () -> Bool
+        isCancelled: @escaping @Sendable () -> Bool, tileBegun: @escaping @Sendable () -> Void
     ) throws(MediaError) -> PixelBuffer {
         // Grid coordinates here are reduced ones: a tile covers its size divided by `reduction`.
         let tileWidth = recipe.tiles[0].width / reduction, tileHeight = recipe.tiles[0].height / reduction
@@ -128,6 +138,7 @@ public struct HEICImageDecoder: Sendable {
             guard let base = buffer.baseAddress else { return }
             try ParallelPieces.run(count: recipe.tiles.count, output: UnsafeMutableRawPointer(base), isCancelled: isCancelled) {
                 index, output throws(MediaError) in
+                tileBegun()
                 let x = (index % recipe.columns) * tileWidth, y = (index / recipe.columns) * tileHeight
                 guard let part = placement.visiblePart(x: x, y: y, width: tileWidth, height: tileHeight) else {
                     return  // wholly outside the output or the clean aperture

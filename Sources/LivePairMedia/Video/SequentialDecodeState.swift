@@ -62,6 +62,7 @@ final class SequentialDecodeState: @unchecked Sendable {
                 try FFmpegCall.check(read, "av_read_frame")
                 defer { av_packet_unref(packet) }
                 guard packet.pointee.stream_index == streamIndex else { continue }
+                cancellation.notePieceBegun()
                 hasFramesInFlight = threading == .frames
                 try FFmpegCall.check(avcodec_send_packet(decoder, packet), "\(codecName): avcodec_send_packet")
             }

@@ -219,6 +219,7 @@ public struct VideoFrameDecoder: Sendable {
             let isChosen = chosenTicks != nil && packet.pointee.pts == chosenTicks
             // Before the chosen frame only reference frames matter: the others are skipped.
             if chosenTicks != nil { decoder.pointee.skip_frame = isChosen ? AVDISCARD_DEFAULT : AVDISCARD_NONREF }
+            cancellation.notePieceBegun()
             try FFmpegCall.check(avcodec_send_packet(decoder, packet), "\(codecName): avcodec_send_packet")
             found = try drain()
             // Nothing after the chosen packet in decode order is needed to show it.
