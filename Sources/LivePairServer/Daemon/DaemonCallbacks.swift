@@ -18,12 +18,25 @@ enum DaemonCallbacks {
     }
 
     /// `MHD_RequestCompletedCallback`: the request ended (response sent, client gone, timeout).
-    static let completed: MHD_RequestCompletedCallback = { context, _, connectionContext, code in
-        guard let context, let connectionContext, let pointer = connectionContext.pointee else { return }
-        connectionContext.pointee = nil
+    static let completed: MHD_RequestCompletedCallback = { context, connection, connectionContext, code in
+        guard let context else { return }
         let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+        if let connection { daemon.connections.requestEnded(connection) }
+        guard let connectionContext, let pointer = connectionContext.pointee else { return }
+        connectionContext.pointee = nil
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
         daemon.completed(exchange, normally: livepair_mhd_completed_ok(code) != 0)
+    }
+
+    /// `MHD_NotifyConnectionCallback`: a connection opened or closed (closed: before its socket is).
+    static let connection: MHD_NotifyConnectionCallback = { context, connection, _, code in
+        guard let context, let connection else { return }
+        let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
+        if livepair_mhd_connection_opened(code) != 0 {
+            daemon.connections.opened(connection, socket: livepair_mhd_connection_socket(connection))
+        } else {
+            daemon.connections.closed(connection)
+        }
     }
 
     /// `MHD_ContentReaderCallback` of a streamed response: the `ResponseStream`'s queued bytes.

@@ -15,8 +15,12 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let activity = Mutex(Activity())
     private let stopping = Atomic<Bool>(false)
     private let requestTimeout: Double
+    let connections: ConnectionWatch
     /// The port it listens on.
     public private(set) var port: UInt16
+    /// The most connections it keeps open (configured, or sized from the open-file limit, which
+    /// is raised to its hard limit first).
+    public let connectionLimit: Int
 
     private struct Activity {
         var exchanges = 0
@@ -29,12 +33,18 @@ public final class HTTPDaemon: @unchecked Sendable {
         self.handler = handler
         requestTimeout = configuration.requestTimeout
         port = 0
+        let openFiles = livepair_raise_open_file_limit()
+        connectionLimit = configuration.connectionLimit ?? DaemonConfiguration.connectionLimit(openFiles: openFiles)
+        connections = ConnectionWatch(
+            headerTimeout: configuration.headerTimeout,
+            highWater: connectionLimit - max(2 * configuration.threads, connectionLimit / 16))
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
             let started = livepair_mhd_start(
                 configuration.host, configuration.port, UInt32(configuration.threads),
-                UInt32(configuration.connectionTimeout), UInt32(configuration.connectionLimit),
-                configuration.connectionMemoryLimit, DaemonCallbacks.access, context, DaemonCallbacks.completed, context)
+                UInt32(configuration.connectionTimeout), UInt32(connectionLimit), UInt32(configuration.connectionsPerAddress),
+                configuration.connectionMemoryLimit, DaemonCallbacks.access, context, DaemonCallbacks.completed, context,
+                DaemonCallbacks.connection, context)
         else {
             throw .internal("cannot listen on \(configuration.host):\(configuration.port)")
         }
@@ -72,6 +82,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         uploadDataSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> Bool {
         guard let pointer = slot.pointee else {
+            connections.requestStarted(connection)
             let exchange = begin(connection: connection, url: url, method: method)
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             activity.withLock { $0.exchanges += 1 }
