@@ -125,6 +125,7 @@ enum OpenAPIPaths {
             "422": json("Rejected, with the findings.", Schemas.ref("RejectedOutcome")),
             "400": error("Bad upload ID, Content-Digest mismatch or malformed header."), "401": unauthorized,
             "413": error("Larger than the server's upload limit."),
+            "501": error("A Transfer-Encoding other than chunked."),
         ],
         extra: [("requestBody", ["required": true, "content": ["application/octet-stream": ["schema": Schemas.binary]]])])
 
