@@ -47,7 +47,7 @@ enum OpenAPIPaths {
             summary,
             parameters: [assetID] + parameters + [
                 parameter("Range", in: "header", Schemas.string, "One byte range (bytes=a-b, bytes=a-, bytes=-n)."),
-                parameter("If-None-Match", in: "header"),
+                parameter("If-None-Match", in: "header", Schemas.string, "Entity tags, compared weakly (W/\"tag\" matches)."),
             ],
             responses: [
                 "200": [
@@ -56,7 +56,7 @@ enum OpenAPIPaths {
                 ],
                 "206": ["description": "The requested range (Content-Range)."],
                 "304": ["description": "Not modified (If-None-Match matched the ETag)."],
-                "401": unauthorized, "404": notFound, "416": error("The range lies outside the file."),
+                "401": unauthorized, "404": notFound, "416": error("The range lies outside the file, or a number of it does not fit in 64 bits."),
             ])
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// Answers a real server once got wrong: a weak `If-None-Match`, a `Range` past 64 bits, a
+/// non-ASCII or reordering file name, a `Content-Digest` of another algorithm, one upload ID for
+/// different bytes.
+@Suite(.serialized) struct ServeStrictResponseTests {
+    /// A Live Photo of alice's whose still was uploaded as `filename`: the server, and the still's path.
+    static func photo(named filename: String) throws -> (ServeProcess, HTTPClient, String) {
+        let server = try ServeProcess()
+        let client = HTTPClient(base: server.base)
+        let pair = ServeHTTPTests.pairs[1]
+        let encoded = try #require(filename.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        #expect(try client.upload(SampleMedia.path(pair.still), id: "s", token: "alice-token", headers: ["X-Original-Filename": encoded]).status == 202)
+        let linked = try client.upload(SampleMedia.path(pair.movie), id: "m", token: "alice-token")
+        let identifier = try #require((try linked.json()["asset"] as? [String: Any])?["id"] as? String)
+        return (server, client, "/v1/assets/\(identifier)/resources/photo")
+    }
+
+    /// `If-None-Match: W/"etag"` (alone or in a list) is 304; another weak tag is 200. A `Range`
+    /// whose numbers do not fit in 64 bits is 416, never the whole file.
+    @Test func weakEntityTagsMatchAndOverflowingRangesAre416() throws {
+        let (server, client, path) = try Self.photo(named: "IMG_3582.HEIC")
+        let whole = try client.send("GET", path, token: "alice-token")
+        #expect(whole.status == 200)
+        let etag = try #require(whole.header("ETag"))
+        #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
+        for match in ["W/\(etag)", "\"other\", W/\(etag)", etag] {
+            #expect(try client.send("GET", path, token: "alice-token", headers: ["If-None-Match": match]).status == 304, "\(match)")
+        }
+        #expect(try client.send("GET", path, token: "alice-token", headers: ["If-None-Match": "W/\"other\""]).status == 200)
+        let huge = "99999999999999999999"
+        for range in ["bytes=\(huge)-", "bytes=0-\(huge)", "bytes=-\(huge)", "bytes=\(huge)-\(huge)"] {
+            let answer = try client.send("GET", path, token: "alice-token", headers: ["Range": range])
+            #expect(answer.status == 416, "\(range)")
+            #expect(answer.header("Content-Range") == "bytes */\(whole.body.count)")
+        }
+        #expect(try client.send("GET", path, token: "alice-token", headers: ["Range": "bytes=0-9"]).body.count == 10)
+        server.stop()
+    }
+}
