@@ -40,4 +40,14 @@ import TestSupport
         #expect(try client.send("GET", path, token: "alice-token", headers: ["Range": "bytes=0-9"]).body.count == 10)
         server.stop()
     }
+
+    /// A non-ASCII name is sent as `filename*=UTF-8''…` (RFC 6266) beside an ASCII `filename`,
+    /// with control and bidirectional characters removed.
+    @Test func contentDispositionCarriesTheNameSafely() throws {
+        let (server, client, path) = try Self.photo(named: "caf\u{E9}\u{202E}gpj.exe.HEIC")
+        let answer = try client.send("GET", path, token: "alice-token")
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Disposition") == "attachment; filename=\"caf_gpj.exe.HEIC\"; filename*=UTF-8''caf%C3%A9gpj.exe.HEIC")
+        server.stop()
+    }
 }
