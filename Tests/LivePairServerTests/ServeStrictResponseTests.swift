@@ -50,4 +50,17 @@ import TestSupport
         #expect(answer.header("Content-Disposition") == "attachment; filename=\"caf_gpj.exe.HEIC\"; filename*=UTF-8''caf%C3%A9gpj.exe.HEIC")
         server.stop()
     }
+
+    /// A `Content-Digest` naming only other algorithms is ignored, as docs/http.md says: the upload
+    /// is taken; a wrong sha-256 beside them is still 400.
+    @Test func contentDigestOfOtherAlgorithmsIsIgnored() throws {
+        let server = try ServeProcess()
+        let client = HTTPClient(base: server.base)
+        let still = SampleMedia.path(ServeHTTPTests.pairs[1].still)
+        let other = "sha-512=:" + Data(repeating: 1, count: 64).base64EncodedString() + ":"
+        #expect(try client.upload(still, id: "s", token: "alice-token", headers: ["Content-Digest": other]).status == 202)
+        let wrong = other + ", sha-256=:" + Data(repeating: 7, count: 32).base64EncodedString() + ":"
+        #expect(try client.upload(still, id: "t", token: "alice-token", headers: ["Content-Digest": wrong]).status == 400)
+        server.stop()
+    }
 }

@@ -26,10 +26,8 @@ extension LivePairService {
         case .none: throw .badRequest("the body is missing")
         }
         defer { unlink(upload.path) }
-        if let header = context.request.header("content-digest") {
-            guard let expected = try ContentDigestHeader.sha256(in: header) else {
-                throw .badRequest("Content-Digest has no sha-256 value")
-            }
+        // Only sha-256 is checked; a header naming other algorithms only is ignored (docs/http.md).
+        if let header = context.request.header("content-digest"), let expected = try ContentDigestHeader.sha256(in: header) {
             guard expected == upload.sha256 else { throw .badRequest("Content-Digest does not match the body") }
         }
         let filename = try Self.originalFilename(context.request.header("x-original-filename"))
