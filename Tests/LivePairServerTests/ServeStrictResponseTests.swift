@@ -63,4 +63,43 @@ import TestSupport
         #expect(try client.upload(still, id: "t", token: "alice-token", headers: ["Content-Digest": wrong]).status == 400)
         server.stop()
     }
+
+    /// Three concurrent PUTs of one upload ID with three different files: one is ingested, the two
+    /// others get 409 carrying its answer, and only one upload is kept; later, the same ID with
+    /// other bytes is 409 again, with the same bytes the first answer again.
+    @Test func oneUploadIDForDifferentBytesIs409() throws {
+        let server = try ServeProcess()
+        let client = HTTPClient(base: server.base)
+        let pairs = Array(ServeHTTPTests.pairs[0..<3])
+        let files = pairs.map { SampleMedia.path($0.still) }
+        let answers = Mutex<[ClientResponse]>([])
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            if let answer = try? client.upload(files[index], id: "same", token: "alice-token") {
+                answers.withLock { $0.append(answer) }
+            }
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.count == 3)
+        let first = try #require(all.first { $0.status != 409 })
+        #expect(first.status == 202)
+        let conflicts = all.filter { $0.status == 409 }
+        #expect(conflicts.count == 2)
+        let firstJSON = try first.json()
+        for conflict in conflicts {
+            let body = try conflict.json()
+            #expect(body["outcome"] as? String == "conflict")
+            #expect(body["uploadID"] as? String == "same")
+            let carried = try #require(body["first"] as? [String: Any])
+            #expect(carried["contentIdentifier"] as? String == firstJSON["contentIdentifier"] as? String)
+            #expect(carried["outcome"] as? String == "pending")
+        }
+        #expect((try client.send("GET", "/v1/pending", token: "alice-token").json()["pending"] as? [Any])?.count == 1)
+        let contentIdentifier = try #require(firstJSON["contentIdentifier"] as? String)
+        let firstFile = files[try #require(pairs.firstIndex { $0.contentIdentifier == contentIdentifier }, "the kept file")]
+        let otherFile = try #require(files.first { $0 != firstFile })
+        #expect(try client.upload(otherFile, id: "same", token: "alice-token").status == 409)
+        #expect(try client.upload(firstFile, id: "same", token: "alice-token").status == 202)
+        #expect(try client.upload(otherFile, id: "same", token: "bob-token").status == 202, "another owner's ID is another ID")
+        server.stop()
+    }
 }

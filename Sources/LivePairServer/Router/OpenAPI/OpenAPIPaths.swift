@@ -124,6 +124,9 @@ enum OpenAPIPaths {
             "202": json("Pending: half of a Live Photo, waiting for the other half.", Schemas.ref("PendingOutcome")),
             "422": json("Rejected, with the findings.", Schemas.ref("RejectedOutcome")),
             "400": error("Bad upload ID, Content-Digest mismatch or malformed header."), "401": unauthorized,
+            "409": json(
+                "The upload ID already named other bytes: nothing stored; `first` is the answer its first upload got.",
+                ["type": "object", "properties": ["outcome": ["const": "conflict"], "uploadID": Schemas.string, "first": ["type": "object"]]]),
             "413": error("Larger than the server's upload limit."),
             "501": error("A Transfer-Encoding other than chunked."),
         ],
