@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/resource.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -18,14 +19,17 @@ static inline unsigned int livepair_mhd_pool_flags(void) {
 
 /// Typed wrapper for the variadic MHD_start_daemon: listens on the IPv4 address `host` (dotted
 /// quad) and `port` (0: any free port), with `pool_size` worker threads, each connection dropped
-/// after `timeout_seconds` without traffic, at most `connection_limit` connections and
-/// `memory_limit` bytes of buffer per connection. Returns NULL when `host` is not an IPv4 address
+/// after `timeout_seconds` without traffic, at most `connection_limit` connections (at most
+/// `per_ip_limit` from one client address) and `memory_limit` bytes of buffer per connection;
+/// `notify` hears each connection open and close. Returns NULL when `host` is not an IPv4 address
 /// or the daemon cannot start (port in use, ...).
 static inline struct MHD_Daemon *livepair_mhd_start(
     const char *host, uint16_t port, unsigned int pool_size, unsigned int timeout_seconds,
-    unsigned int connection_limit, size_t memory_limit,
+    unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit,
     MHD_AccessHandlerCallback handler, void *handler_context,
-    MHD_RequestCompletedCallback completed, void *completed_context) {
+    MHD_RequestCompletedCallback completed, void *completed_context,
+    MHD_NotifyConnectionCallback notify, void *notify_context,
+    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection), void *target_context) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof(address));
     address.sin_family = AF_INET;
@@ -37,9 +41,69 @@ static inline struct MHD_Daemon *livepair_mhd_start(
         MHD_OPTION_THREAD_POOL_SIZE, pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
+        MHD_OPTION_URI_LOG_CALLBACK, target, target_context,
         MHD_OPTION_END);
+}
+
+/// Called from the URI log callback on the request target as sent (it lies in the connection's
+/// read buffer, which libmicrohttpd parses in place): ends it just after its `?`, so that
+/// libmicrohttpd keeps no query arguments (the server parses the query itself, with a limit;
+/// thousands of arguments would otherwise fill the connection's memory and stall it).
+static inline void livepair_mhd_detach_query(const char *target) {
+    char *question = strchr((char *)target, '?');
+    if (question != NULL) question[1] = '\0';
+}
+
+struct livepair_header_walk {
+    const char *line_end;
+    int intact;
+};
+
+static inline enum MHD_Result livepair_mhd_header_gap(void *context, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct livepair_header_walk *walk = (struct livepair_header_walk *)context;
+    ptrdiff_t gap = key - walk->line_end;
+    if (gap < 1 || gap > 2) walk->intact = 0;
+    walk->line_end = value == NULL ? key + strlen(key) : value + strlen(value);
+    return MHD_YES;
+}
+
+/// Whether no header line of the request holds a raw NUL byte. libmicrohttpd parses the request
+/// head in place and hands out C strings, so "Bearer tok\0junk" would read as "Bearer tok": each
+/// line's text must end right before its line ending (1 or 2 bytes, now NULs), which is right
+/// before the next line's name; after the last line the next byte is a NUL too (its LF or the
+/// blank line's). `version` is the request's HTTP version as the access handler got it.
+static inline int livepair_mhd_header_lines_intact(struct MHD_Connection *connection, const char *version) {
+    struct livepair_header_walk walk = { version + strlen(version), 1 };
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, livepair_mhd_header_gap, &walk);
+    return walk.intact && walk.line_end[1] == '\0';
+}
+
+/// Typed wrapper for the variadic MHD_get_connection_info: the connection's socket (-1 when unknown).
+static inline int livepair_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// Whether a connection notification says it opened (1) or closed (0).
+static inline int livepair_mhd_connection_opened(enum MHD_ConnectionNotificationCode code) {
+    return code == MHD_CONNECTION_NOTIFY_STARTED;
+}
+
+/// Raises the soft limit of open files to the hard limit; returns the limit now in force.
+static inline uint64_t livepair_raise_open_file_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+    if (limit.rlim_cur < limit.rlim_max) {
+        struct rlimit raised = limit;
+        raised.rlim_cur = limit.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    return limit.rlim_cur == RLIM_INFINITY ? UINT64_MAX : (uint64_t)limit.rlim_cur;
 }
 
 /// Typed wrapper for the variadic MHD_get_daemon_info: the port the daemon listens on (0 when unknown).

@@ -54,6 +54,8 @@ final class LivePairService: ExchangeHandler {
     let log: RequestLog
     /// Commits heard, for long polls and event streams.
     let changeFeed: ChangeFeed
+    /// Upload IDs being ingested (one upload per owner and ID at a time).
+    let uploadsInFlight = InFlightKeys()
     /// Set when shutting down: long polls return at once.
     let shutdown = Atomic<Bool>(false)
     private let router: Mutex<Router?> = Mutex(nil)

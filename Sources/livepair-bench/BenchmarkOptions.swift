@@ -20,13 +20,15 @@ struct BenchmarkOptions {
     var store: String?
     /// For `ingest`: node counts; each runs that many `livepair import --files-from -` processes.
     var nodes: [Int] = []
+    /// For `serve`: run only this part (`slowloris`).
+    var only: String?
 
     /// Errors in the options.
     struct Invalid: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N --catalog URL --store URL --nodes N,N`.
+    /// Parses `--files N --samples DIR --work DIR --rounds N --scale N --catalog URL --store URL --nodes N,N --only PART`.
     init(_ arguments: [String], defaultFileCount: Int) throws {
         fileCount = defaultFileCount
         var index = 0
@@ -44,6 +46,7 @@ struct BenchmarkOptions {
             case "--work": work = try value()
             case "--catalog": catalog = try value()
             case "--store": store = try value()
+            case "--only": only = try value()
             case "--nodes":
                 let counts = try value().split(separator: ",").map { Int($0) }
                 guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= 64 }) else {

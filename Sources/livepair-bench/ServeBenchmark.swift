@@ -9,8 +9,9 @@ import Synchronization
 /// `LivePairServer` (the server of `livepair serve`, in this process, on a fresh library), beside
 /// in-process ingestion of the same corpus with 8 jobs in the same run, the two interleaved in
 /// four rounds (ABBA); then cached `still.jpg`
-/// and `motion.mp4` GETs from 8 clients. Targets: HTTP at most 25% more time than in-process;
-/// p99 of a cached still at most 10 ms.
+/// and `motion.mp4` GETs from 8 clients; then the slowloris figure (`SlowlorisBenchmark`, alone
+/// with `--only slowloris`). Targets: HTTP at most 25% more time than in-process; p99 of a cached
+/// still at most 10 ms; `/healthz` within 1 s beside 2,000 slow connections.
 struct ServeBenchmark {
     let options: BenchmarkOptions
     static let clients = 8
@@ -21,6 +22,7 @@ struct ServeBenchmark {
         print("load average before: " + (try IngestBenchmark.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
         let root = options.work ?? NSTemporaryDirectory() + "livepair-serve-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
+        if options.only == "slowloris" { return try SlowlorisBenchmark(seconds: 60).run(root: root) ? 0 : 1 }
         let pairs = options.fileCount
         let (inProcess, http, server, library) = try uploadInRounds(pairs: pairs, root: root)
         defer { server.stop() }
@@ -46,8 +48,9 @@ struct ServeBenchmark {
             still.rate, still.p50 * 1000, still.p99 * 1000, still.failures, stillMet ? "met" : "NOT met"))
         print(String(format: "cached motion.mp4 (8 clients): %6.0f requests/s  p50 %.2f ms  p99 %.2f ms  (%d failed, %.0f KB each)",
             motion.rate, motion.p50 * 1000, motion.p99 * 1000, motion.failures, motion.averageBytes / 1e3))
+        let slowlorisMet = try SlowlorisBenchmark(seconds: 60).run(root: root)
         print("load average after: " + (try IngestBenchmark.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
-        return overheadMet && stillMet ? 0 : 1
+        return overheadMet && stillMet && slowlorisMet ? 0 : 1
     }
 
     /// One upload run's figures.

@@ -23,4 +23,11 @@ import Testing
         #expect(throws: HTTPError.rangeNotSatisfiable(size: 100)) { try ByteRange.resolve("bytes=100-", size: 100) }
         #expect(throws: HTTPError.rangeNotSatisfiable(size: 0)) { try ByteRange.resolve("bytes=-1", size: 0) }
     }
+
+    @Test func numbersPast64BitsAre416NeverTheWholeFile() throws {
+        for header in ["bytes=18446744073709551616-", "bytes=0-9223372036854775808", "bytes=-99999999999999999999"] {
+            #expect(throws: HTTPError.rangeNotSatisfiable(size: 100), "\(header)") { try ByteRange.resolve(header, size: 100) }
+        }
+        #expect(try ByteRange.resolve("bytes=0-9223372036854775807", size: 100) == 0...99)
+    }
 }

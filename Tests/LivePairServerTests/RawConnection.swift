@@ -5,10 +5,21 @@ import Foundation
 final class RawConnection {
     private let descriptor: Int32
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port` from the loopback address `source` (all of 127.0.0.0/8 is
+    /// loopback on Linux: a test can play many clients).
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawError.failed("socket") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(descriptor)
+            throw RawError.failed("bind \(source)")
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

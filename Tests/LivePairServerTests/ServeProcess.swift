@@ -14,19 +14,24 @@ final class ServeProcess: @unchecked Sendable {
     let libraryArguments: [String]
     /// Variables added to the server's environment.
     let environment: [String: String]
+    /// The open-file limit (soft and hard) the server starts under, when not inherited.
+    let openFileLimit: Int?
     private(set) var process: Process
     private(set) var port: UInt16 = 0
     static let tokens = ["alice-token": "alice", "bob-token": "bob", "carol-token": "carol", "dave-token": "dave", "erin-token": "erin"]
 
     /// Starts a server with `arguments` added to the command line, on its own library or on the
     /// one `libraryArguments` name (several servers on one catalog and store).
-    init(_ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:]) throws {
+    init(
+        _ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:], openFileLimit: Int? = nil
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-serve-\(UUID().uuidString)").path
         library = directory + "/library"
         logPath = directory + "/serve.log"
         extraArguments = arguments
         self.libraryArguments = libraryArguments ?? ["--library", library]
         self.environment = environment
+        self.openFileLimit = openFileLimit
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let tokens = Self.tokens.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
         try (tokens + "\n").write(toFile: directory + "/tokens", atomically: true, encoding: .utf8)
@@ -46,9 +51,14 @@ final class ServeProcess: @unchecked Sendable {
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
         let started = Process()
-        started.executableURL = binary
-        started.arguments =
-            ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+        let arguments = ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+        if let openFileLimit {
+            started.executableURL = URL(fileURLWithPath: "/bin/sh")
+            started.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + arguments
+        } else {
+            started.executableURL = binary
+            started.arguments = arguments
+        }
         started.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         started.standardOutput = log
         started.standardError = log

@@ -202,6 +202,25 @@ public final class Ingestor: Sendable {
 
     // MARK: - Upload IDs
 
+    /// What an earlier upload of `owner` under `uploadID` was (the SHA-256 of its bytes, in hex)
+    /// and the outcome it got, when it made or found an asset that is still there or is pending
+    /// (a rejected upload is not remembered). A caller can refuse the same ID with other bytes.
+    public func recordedUpload(owner: String, uploadID: String) throws(LibraryError) -> (sha256: String, outcome: IngestOutcome)? {
+        try library.readCatalog { (reader: any CatalogReader) throws(LibraryError) -> (sha256: String, outcome: IngestOutcome)? in
+            guard
+                let record = try reader.record(
+                    namespace: IngestRecords.uploadNamespace, key: IngestRecords.uploadKey(owner: owner, uploadID: uploadID)),
+                let digest = record.lookupKey, let outcome = IngestRecords.outcome(record)
+            else { return nil }
+            switch outcome {
+            case let .accepted(identifier), let .duplicate(identifier):
+                return try reader.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] != nil ? (digest, outcome) : nil
+            case .pending, .rejected:
+                return (digest, outcome)
+            }
+        }
+    }
+
     /// The outcome an earlier upload with the same ID and the same bytes got, when its asset or
     /// pending record is still there.
     private func previousOutcome(owner: String, uploadID: String, digest: ContentDigest) throws(LibraryError) -> IngestOutcome? {

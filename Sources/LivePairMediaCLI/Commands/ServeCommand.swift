@@ -55,6 +55,14 @@ public enum ServeCommand: Command {
           --request-timeout <seconds>
                                   Drop a request not received whole after this long, body included
                                   (a client trickling its upload; default: 600).
+          --header-timeout <seconds>
+                                  Drop a connection that has not sent a request's headers this long
+                                  after it opened or after its previous response (default: 10).
+          --max-connections-per-ip <n>
+                                  Connections one client address may hold open (default: 64). The
+                                  daemon's limit comes from the open-file limit, raised to its hard
+                                  limit; when it is near, the connections waiting longest for
+                                  headers are dropped first.
           --long-poll-limit <seconds>
                                   Longest wait of GET /v1/changes (default: 30).
           -h, --help              Show help information.
@@ -71,7 +79,7 @@ public enum ServeCommand: Command {
                 arguments, flags: [],
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
-                    "long-poll-limit",
+                    "long-poll-limit", "header-timeout", "max-connections-per-ip",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -117,7 +125,7 @@ public enum ServeCommand: Command {
             "listening",
             metadata: [
                 "address": .string("\(settings.daemon.host):\(server.port)"), "port": .int(Int(server.port)),
-                "tokens": .int(tokens.count),
+                "tokens": .int(tokens.count), "connection_limit": .int(server.daemon.connectionLimit),
             ])
         waitForTermination(server: server, tokens: tokens, logger: logger)
         logger.info("stopped")

@@ -27,6 +27,8 @@ struct ServeSettings {
         }
         daemon.connectionTimeout = Int(try Self.number(parsed, "connection-timeout", default: 30, range: 1...86_400))
         daemon.requestTimeout = Double(try Self.number(parsed, "request-timeout", default: 600, range: 1...86_400))
+        daemon.headerTimeout = Double(try Self.number(parsed, "header-timeout", default: 10, range: 1...3600))
+        daemon.connectionsPerAddress = Int(try Self.number(parsed, "max-connections-per-ip", default: 64, range: 1...65_536))
         longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
     }
 

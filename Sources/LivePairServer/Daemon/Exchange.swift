@@ -15,6 +15,10 @@ final class Exchange: @unchecked Sendable {
     var handedOver = false
     /// The response queued on the connection.
     var queued: HTTPResponse?
+    /// The most body bytes read and dropped before an answer decided from the headers is sent.
+    var drainLimit = HTTPDaemon.drainLimit
+    /// An answer decided from the headers goes at once, the body unread (the connection is closed).
+    var answersAtOnce = false
     /// A response computed off the daemon's thread, waiting for the connection's resumption.
     let ready = Mutex<HTTPResponse?>(nil)
 
@@ -27,5 +31,16 @@ final class Exchange: @unchecked Sendable {
     var elapsedSeconds: Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Whether an answer decided before the body arrived waits until the body is read and
+    /// dropped: a client still sending would otherwise meet a closed connection (EPIPE or a reset
+    /// that can destroy the answer) instead of reading it. Not for a client that waits for
+    /// `100 Continue` (it sends no body then), nor for a body longer than `drainLimit` (the answer
+    /// goes at once and the connection is closed, as RFC 9112 allows).
+    var drainsBodyFirst: Bool {
+        if request.header("expect")?.lowercased() == "100-continue" { return false }
+        if let length = request.contentLength { return length > 0 && length <= drainLimit }
+        return request.header("transfer-encoding") != nil
     }
 }

@@ -15,8 +15,13 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let activity = Mutex(Activity())
     private let stopping = Atomic<Bool>(false)
     private let requestTimeout: Double
+    let connections: ConnectionWatch
+    let targets = RequestTargets()
     /// The port it listens on.
     public private(set) var port: UInt16
+    /// The most connections it keeps open (configured, or sized from the open-file limit, which
+    /// is raised to its hard limit first).
+    public let connectionLimit: Int
 
     private struct Activity {
         var exchanges = 0
@@ -29,12 +34,18 @@ public final class HTTPDaemon: @unchecked Sendable {
         self.handler = handler
         requestTimeout = configuration.requestTimeout
         port = 0
+        let openFiles = livepair_raise_open_file_limit()
+        connectionLimit = configuration.connectionLimit ?? DaemonConfiguration.connectionLimit(openFiles: openFiles)
+        connections = ConnectionWatch(
+            headerTimeout: configuration.headerTimeout,
+            highWater: connectionLimit - max(2 * configuration.threads, connectionLimit / 16))
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
             let started = livepair_mhd_start(
                 configuration.host, configuration.port, UInt32(configuration.threads),
-                UInt32(configuration.connectionTimeout), UInt32(configuration.connectionLimit),
-                configuration.connectionMemoryLimit, DaemonCallbacks.access, context, DaemonCallbacks.completed, context)
+                UInt32(configuration.connectionTimeout), UInt32(connectionLimit), UInt32(configuration.connectionsPerAddress),
+                configuration.connectionMemoryLimit, DaemonCallbacks.access, context, DaemonCallbacks.completed, context,
+                DaemonCallbacks.connection, context, DaemonCallbacks.target, context)
         else {
             throw .internal("cannot listen on \(configuration.host):\(configuration.port)")
         }
@@ -68,14 +79,15 @@ public final class HTTPDaemon: @unchecked Sendable {
 
     /// The access handler's body; returns false to close the connection.
     func access(
-        connection: OpaquePointer, url: String, method: String, uploadData: UnsafePointer<CChar>?,
+        connection: OpaquePointer, method: String, version: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> Bool {
         guard let pointer = slot.pointee else {
-            let exchange = begin(connection: connection, url: url, method: method)
+            connections.requestStarted(connection)
+            let exchange = begin(connection: connection, method: method, version: version)
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             activity.withLock { $0.exchanges += 1 }
-            if case let .respond(response) = exchange.plan, !Self.drainsBodyFirst(exchange.request) {
+            if case let .respond(response) = exchange.plan, exchange.answersAtOnce || !exchange.drainsBodyFirst {
                 return queue(response, on: connection, for: exchange)
             }
             return true
@@ -87,7 +99,7 @@ public final class HTTPDaemon: @unchecked Sendable {
                 return false  // a client trickling its body: close the connection
             }
             exchange.bytesReceived += Int64(uploadDataSize.pointee)
-            if exchange.queued == nil, case let .respond(response) = exchange.plan, exchange.bytesReceived > Self.drainLimit {
+            if exchange.queued == nil, case let .respond(response) = exchange.plan, exchange.bytesReceived > exchange.drainLimit {
                 uploadDataSize.pointee = 0
                 return queue(response, on: connection, for: exchange)  // drained enough: answer, then close
             }
@@ -120,22 +132,35 @@ public final class HTTPDaemon: @unchecked Sendable {
     /// The most body bytes read and dropped before an early answer (401, 404, 413...) is sent.
     static let drainLimit: Int64 = 16 << 20
 
-    /// Whether an answer decided before the body arrived waits until the body is read and
-    /// dropped: a client still sending would otherwise meet a closed connection (EPIPE or a reset
-    /// that can destroy the answer) instead of reading it. Not for a client that waits for
-    /// `100 Continue` (it sends no body then), nor for a body longer than `drainLimit` (the answer
-    /// goes at once and the connection is closed, as RFC 9112 allows).
-    static func drainsBodyFirst(_ request: HTTPRequest) -> Bool {
-        if request.header("expect")?.lowercased() == "100-continue" { return false }
-        if let length = request.contentLength { return length > 0 && length <= drainLimit }
-        return request.header("transfer-encoding") != nil
-    }
-
-    /// A new exchange: the request copied out of the connection and the handler's plan.
-    private func begin(connection: OpaquePointer, url: String, method: String) -> Exchange {
-        let request = HTTPRequest(
-            method: method, path: url, query: values(query: true, on: connection),
-            headers: values(query: false, on: connection))
+    /// A new exchange: the request copied out of the connection, checked strictly, and the
+    /// handler's plan (a request that fails the checks is answered at once and its connection
+    /// closed; a GET, HEAD or DELETE with a body gets 400 after reading at most 1 MiB of it).
+    private func begin(connection: OpaquePointer, method: String, version: UnsafePointer<CChar>) -> Exchange {
+        let headers = HeaderCollector()
+        let context = Unmanaged.passUnretained(headers).toOpaque()
+        _ = livepair_mhd_values(connection, 0, DaemonCallbacks.collect, context)
+        let sent = targets.take(for: connection)
+        var request = HTTPRequest(method: method, path: "/", headers: withExtendedLifetime(headers) { headers.values })
+        do throws(HTTPError) {
+            guard let sent, UInt(bitPattern: Int(bitPattern: version)) == sent.address + UInt(sent.bytes.count) + 1,
+                livepair_mhd_header_lines_intact(connection, version) != 0
+            else { throw .badRequest("the request line or a header holds a NUL byte") }
+            let target = try RequestTarget(sent.bytes)
+            request = HTTPRequest(method: method, path: target.path, query: target.query, headers: headers.values)
+            try RequestHead.check(request, conflicting: headers.conflicting)
+        } catch {
+            let exchange = Exchange(request: request, plan: .respond(Self.refusal(error)))
+            if ["GET", "HEAD", "DELETE"].contains(method), error.status == 400, request.header("transfer-encoding") == nil,
+                !headers.conflicting.contains("content-length")
+            {
+                // A declared body of at most 1 MiB is read and dropped, then answered (libmicrohttpd
+                // can answer only before the body or after all of it); a longer one is answered at once.
+                exchange.drainLimit = RequestHead.unwantedBodyLimit
+            } else {
+                exchange.answersAtOnce = true
+            }
+            return exchange
+        }
         var plan = isStopping ? .respond(HTTPResponse(error: .unavailable)) : handler.plan(request)
         let exchange = Exchange(request: request, plan: plan)
         if case let .receive(limit?, _, _) = plan {
@@ -153,12 +178,12 @@ public final class HTTPDaemon: @unchecked Sendable {
         return exchange
     }
 
-    /// The headers or query arguments of the request on `connection`.
-    private func values(query: Bool, on connection: OpaquePointer) -> [String: String] {
-        let collector = ValueCollector()
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        _ = livepair_mhd_values(connection, query ? 1 : 0, DaemonCallbacks.collect, context)
-        return withExtendedLifetime(collector) { collector.values }
+    /// The answer to a request refused before routing (closes the connection once sent).
+    private static func refusal(_ error: HTTPError) -> HTTPResponse {
+        var response = HTTPResponse(error: error)
+        response.headers.append(("Connection", "close"))
+        response.annotations["route"] = "refused"
+        return response
     }
 
     /// Queues `response` on the connection; false when libmicrohttpd refused it.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sends immutable files (originals, cached derivatives): `ETag` (strong, from the content) and
-/// `If-None-Match` (304), `Range` (206 with `Content-Range`, or 416), `Cache-Control`,
+/// `If-None-Match` (304, compared weakly as RFC 9110 asks: `W/"tag"` matches `"tag"`), `Range` (206 with `Content-Range`, or 416), `Cache-Control`,
 /// `Accept-Ranges`. The body is read from the file by the daemon, never whole in memory.
 enum FileResponder {
     /// Content-addressed files never change under their URL.
@@ -32,9 +32,7 @@ enum FileResponder {
         var headers: [(name: String, value: String)] = [
             ("ETag", quoted), ("Cache-Control", immutableCaching), ("Accept-Ranges", "bytes"), ("Content-Type", contentType),
         ] + extraHeaders
-        if let match = request.header("if-none-match"),
-            match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quoted })
-        {
+        if let match = request.header("if-none-match"), matches(match, quoted) {
             return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
         }
         guard let range = try ByteRange.resolve(request.header("range"), size: size) else {
@@ -42,5 +40,15 @@ enum FileResponder {
         }
         headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"))
         return HTTPResponse(status: 206, headers: headers, body: try body(range))
+    }
+
+    /// Whether an `If-None-Match` value (`*` or a list of entity tags, weak or strong) names the
+    /// quoted tag `quoted`, compared weakly (RFC 9110 13.1.2).
+    static func matches(_ header: String, _ quoted: String) -> Bool {
+        if header.trimmingCharacters(in: .whitespaces) == "*" { return true }
+        return header.split(separator: ",").contains { entry in
+            let tag = entry.trimmingCharacters(in: .whitespaces)
+            return (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == quoted
+        }
     }
 }

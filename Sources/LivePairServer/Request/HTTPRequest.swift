@@ -3,9 +3,10 @@
 public struct HTTPRequest: Sendable {
     /// `GET`, `PUT`, ...
     public let method: String
-    /// The path, without the query (percent-decoded by the daemon).
+    /// The path as sent, without the query (percent-encoded: the router decodes each segment it
+    /// takes as a parameter).
     public let path: String
-    /// Query arguments by name (the last one wins when repeated).
+    /// Query arguments by name, decoded (the last one wins when repeated).
     public let query: [String: String]
     /// Headers by lowercased name.
     public let headers: [String: String]

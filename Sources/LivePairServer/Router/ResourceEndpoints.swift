@@ -52,7 +52,7 @@ extension LivePairService {
         guard let type = AssetResourceType(rawValue: context.parameter("type")),
             let resource = resources.first(where: { $0.type == type })
         else { throw .notFound("the asset has no such resource") }
-        let disposition = "attachment; filename=\"\(resource.exportFilename.filter { $0 != "\"" && $0 != "\\" && $0.isASCII })\""
+        let disposition = ContentDisposition.attachment(filename: resource.exportFilename)
         let contentType = Self.mediaType(of: resource.uniformTypeIdentifier)
         if library.resourcesAreLocalFiles {
             return try FileResponder.respond(

@@ -24,7 +24,8 @@ struct Route: Sendable {
 
     private var segments: [Substring] { pattern.split(separator: "/", omittingEmptySubsequences: false) }
 
-    /// The path parameters when `path` matches the pattern, else nil.
+    /// The path parameters when `path` (percent-encoded, as sent) matches the pattern, else nil;
+    /// each parameter is its segment decoded (an encoded `/` stays inside it).
     func match(_ path: String) -> [String: String]? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         let expected = segments
@@ -33,7 +34,8 @@ struct Route: Sendable {
         for (part, segment) in zip(parts, expected) {
             if segment.hasPrefix("{") && segment.hasSuffix("}") {
                 guard !part.isEmpty else { return nil }
-                parameters[String(segment.dropFirst().dropLast())] = String(part)
+                guard let decoded = try? RequestTarget.decode(part.utf8, what: "path") else { return nil }
+                parameters[String(segment.dropFirst().dropLast())] = decoded
             } else if part != segment {
                 return nil
             }

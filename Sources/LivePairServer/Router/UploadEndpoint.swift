@@ -4,7 +4,8 @@ import LivePairLibrary
 extension LivePairService {
     /// `PUT /v1/uploads/{uploadID}`: the body is one file, streamed to a spool file while hashed,
     /// then handed to the ingestor. 201 accepted, 202 pending, 200 duplicate, 422 rejected; a
-    /// retry with the same upload ID and bytes gets the same answer.
+    /// retry with the same upload ID and bytes gets the same answer, the same ID with other bytes
+    /// 409 with the first answer.
     func uploadRoutes() -> [Route] {
         [
             Route(method: "PUT", pattern: "/v1/uploads/{uploadID}", authenticated: true, kind: .upload) {
@@ -26,39 +27,68 @@ extension LivePairService {
         case .none: throw .badRequest("the body is missing")
         }
         defer { unlink(upload.path) }
-        if let header = context.request.header("content-digest") {
-            guard let expected = try ContentDigestHeader.sha256(in: header) else {
-                throw .badRequest("Content-Digest has no sha-256 value")
-            }
+        // Only sha-256 is checked; a header naming other algorithms only is ignored (docs/http.md).
+        if let header = context.request.header("content-digest"), let expected = try ContentDigestHeader.sha256(in: header) {
             guard expected == upload.sha256 else { throw .badRequest("Content-Digest does not match the body") }
         }
         let filename = try Self.originalFilename(context.request.header("x-original-filename"))
-        let outcome: IngestOutcome
-        do throws(LibraryError) {
-            // Hashed once, while it was spooled: the store takes that digest instead of reading the file again.
-            outcome = try ingestor.ingest(
-                fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID,
-                knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)))
-        } catch {
-            throw .internal("the upload could not be stored")
+        // One upload per owner and ID at a time, so the second of two at once sees the first's record.
+        let key = "\(context.owner.utf8.count):\(context.owner)|\(uploadID)"
+        return try uploadsInFlight.exclusively(key) { () throws(HTTPError) -> HTTPResponse in
+            if let conflict = try conflictingUpload(uploadID, owner: context.owner, sha256: upload.sha256) { return conflict }
+            let outcome: IngestOutcome
+            do throws(LibraryError) {
+                // Hashed once, while it was spooled: the store takes that digest instead of reading the file again.
+                outcome = try ingestor.ingest(
+                    fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID,
+                    knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)))
+            } catch {
+                throw .internal("the upload could not be stored")
+            }
+            var response = try outcomeResponse(outcome, uploadID: uploadID, owner: context.owner)
+            response.annotations["outcome"] = outcome.kind
+            response.annotations["upload_id"] = uploadID
+            return response
         }
-        var response: HTTPResponse
+    }
+
+    /// 409 when `uploadID` already named other bytes of `owner` that made or found an asset still
+    /// there, or are pending: the body carries that first upload's answer.
+    private func conflictingUpload(_ uploadID: String, owner: String, sha256: [UInt8]) throws(HTTPError) -> HTTPResponse? {
+        let recorded: (sha256: String, outcome: IngestOutcome)?
+        do throws(LibraryError) {
+            recorded = try ingestor.recordedUpload(owner: owner, uploadID: uploadID)
+        } catch {
+            throw .internal("the upload could not be checked")
+        }
+        guard let recorded, recorded.sha256 != ContentDigest(bytes: sha256).hex else { return nil }
+        let first = try outcomeResponse(recorded.outcome, uploadID: uploadID, owner: owner)
+        guard case let .bytes(firstBody) = first.body, let id = JSONText.encode(uploadID) else {
+            throw .internal("cannot encode the response")
+        }
+        let body = Array(#"{"first":"#.utf8) + firstBody + Array(#","outcome":"conflict","uploadID":"#.utf8) + id + Array("}".utf8)
+        var response = HTTPResponse(
+            status: 409, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: .bytes(body))
+        response.annotations["outcome"] = "conflict"
+        response.annotations["upload_id"] = uploadID
+        return response
+    }
+
+    /// The answer for `outcome`: 201 accepted, 200 duplicate, 202 pending, 422 rejected.
+    private func outcomeResponse(_ outcome: IngestOutcome, uploadID: String, owner: String) throws(HTTPError) -> HTTPResponse {
         switch outcome {
         case let .accepted(identifier):
-            response = try outcomeResponse(outcome, asset: identifier, owner: context.owner, status: 201)
+            return try outcomeResponse(outcome, asset: identifier, owner: owner, status: 201)
         case let .duplicate(identifier):
-            response = try outcomeResponse(outcome, asset: identifier, owner: context.owner, status: 200)
+            return try outcomeResponse(outcome, asset: identifier, owner: owner, status: 200)
         case let .pending(contentIdentifier):
-            response = JSONText.response(
+            return JSONText.response(
                 PendingBody(outcome: "pending", uploadID: uploadID, contentIdentifier: contentIdentifier), status: 202)
         case let .rejected(findings):
-            response = JSONText.response(
+            return JSONText.response(
                 RejectedBody(outcome: "rejected", uploadID: uploadID, findings: findings.map(FindingRepresentation.init)),
                 status: 422)
         }
-        response.annotations["outcome"] = outcome.kind
-        response.annotations["upload_id"] = uploadID
-        return response
     }
 
     private func outcomeResponse(_ outcome: IngestOutcome, asset identifier: String, owner: String, status: Int) throws(HTTPError)

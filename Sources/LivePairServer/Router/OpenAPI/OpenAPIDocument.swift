@@ -10,7 +10,7 @@ enum OpenAPIDocument {
             "title": "LivePair",
             "version": "1",
             "description":
-                "Uploads, assets, originals, web derivatives and changes of one LivePair library; every /v1 endpoint but openapi.json needs `Authorization: Bearer TOKEN` and sees only the token's owner's assets (another owner's asset answers 404). See docs/http.md.",
+                "Uploads, assets, originals, web derivatives and changes of one LivePair library; every /v1 endpoint but openapi.json needs `Authorization: Bearer TOKEN` and sees only the token's owner's assets (another owner's asset answers 404). Any request is answered 400 for a NUL or other control character in its request line or headers (raw or percent-encoded in the target), more than 64 query parameters, two different Content-Length headers or a body on GET, HEAD or DELETE, and 501 for a Transfer-Encoding other than chunked. See docs/http.md.",
         ],
         "components": [
             "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],

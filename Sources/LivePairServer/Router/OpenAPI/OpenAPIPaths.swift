@@ -47,7 +47,7 @@ enum OpenAPIPaths {
             summary,
             parameters: [assetID] + parameters + [
                 parameter("Range", in: "header", Schemas.string, "One byte range (bytes=a-b, bytes=a-, bytes=-n)."),
-                parameter("If-None-Match", in: "header"),
+                parameter("If-None-Match", in: "header", Schemas.string, "Entity tags, compared weakly (W/\"tag\" matches)."),
             ],
             responses: [
                 "200": [
@@ -56,7 +56,7 @@ enum OpenAPIPaths {
                 ],
                 "206": ["description": "The requested range (Content-Range)."],
                 "304": ["description": "Not modified (If-None-Match matched the ETag)."],
-                "401": unauthorized, "404": notFound, "416": error("The range lies outside the file."),
+                "401": unauthorized, "404": notFound, "416": error("The range lies outside the file, or a number of it does not fit in 64 bits."),
             ])
     }
 
@@ -124,7 +124,11 @@ enum OpenAPIPaths {
             "202": json("Pending: half of a Live Photo, waiting for the other half.", Schemas.ref("PendingOutcome")),
             "422": json("Rejected, with the findings.", Schemas.ref("RejectedOutcome")),
             "400": error("Bad upload ID, Content-Digest mismatch or malformed header."), "401": unauthorized,
+            "409": json(
+                "The upload ID already named other bytes: nothing stored; `first` is the answer its first upload got.",
+                ["type": "object", "properties": ["outcome": ["const": "conflict"], "uploadID": Schemas.string, "first": ["type": "object"]]]),
             "413": error("Larger than the server's upload limit."),
+            "501": error("A Transfer-Encoding other than chunked."),
         ],
         extra: [("requestBody", ["required": true, "content": ["application/octet-stream": ["schema": Schemas.binary]]])])
 
