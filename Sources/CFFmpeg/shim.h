@@ -8,6 +8,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/display.h>
 #include <libswscale/swscale.h>
+#include <malloc.h>
 
 /* Function-like macros and compound constants Swift cannot import. */
 static inline int livepair_averror(int errnum) { return AVERROR(errnum); }
@@ -21,4 +22,6 @@ static inline int livepair_av_time_base(void) { return AV_TIME_BASE; }
 static inline void livepair_av_strerror(int errnum, char *buffer, size_t size) {
     av_strerror(errnum, buffer, size);
 }
+/* Maps every block of at least `size` bytes on its own (a fixed glibc mmap threshold). */
+static inline int livepair_map_blocks_from(int size) { return mallopt(M_MMAP_THRESHOLD, size); }
 #endif

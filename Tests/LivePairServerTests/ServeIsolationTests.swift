@@ -122,7 +122,7 @@ extension ServeHTTPTests {
         #expect(placeholder.status == 200)
         let concurrent = StatusCollector()
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
-            concurrent.add((try? client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=100", token: "alice-token").status) ?? -1)
+            concurrent.add((try? client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=400", token: "alice-token").status) ?? -1)
         }
         #expect(concurrent.counts() == [200: 6])
         #expect(try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=9", token: "alice-token").status == 400)

@@ -49,7 +49,7 @@ import TestSupport
         let still = try one.send("GET", "/v1/assets/\(identifier)/still.jpg?size=96", token: "alice-token")
         #expect(still.status == 200)
         let derivativeKeys = try client.list(bucket: bucket, prefix: "media.derivatives/").map(\.key)
-        #expect(derivativeKeys.count == 1 && derivativeKeys.first?.hasSuffix("-still-96.jpg") == true, "\(derivativeKeys)")
+        #expect(derivativeKeys.count == 1 && derivativeKeys.first?.hasSuffix("-still-256.jpg") == true, "\(derivativeKeys)")
         let again = try two.send("GET", "/v1/assets/\(identifier)/still.jpg?size=96", token: "alice-token")
         #expect(again.status == 200)
         #expect(again.body == still.body)

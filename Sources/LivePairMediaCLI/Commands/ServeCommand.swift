@@ -3,6 +3,7 @@ import Foundation
 import LivePairCLI
 import LivePairLibrary
 import LivePairLogging
+import LivePairMedia
 import LivePairServer
 
 /// `livepair serve (--library DIR | --catalog URL --store URL) [--listen HOST:PORT] --tokens FILE`:
@@ -106,6 +107,7 @@ public enum ServeCommand: Command {
             return .failure
         }
         LoggingSystem.bootstrap { _ in JSONLinesLogHandler(fileDescriptor: 1) }
+        LargeBufferAllocation.mapSeparately()
         let logger = Logger(label: "livepair.serve")
         let server: LivePairServer
         do {

@@ -54,9 +54,10 @@ struct DerivativeMaker: Sendable {
     ) throws(HTTPError) {
         switch derivative {
         case .placeholder:
-            try writeImage(photo: photo, video: video, size: Derivative.placeholderSize, mode: .fastFormat, to: path)
+            let box = Derivative.placeholderSize
+            try writeImage(photo: photo, video: video, size: PixelSize(width: box, height: box), mode: .fastFormat, to: path)
         case let .still(size):
-            try writeImage(photo: photo, video: video, size: size, mode: .highQualityFormat, to: path)
+            try writeImage(photo: photo, video: video, size: size.targetSize, mode: .highQualityFormat, to: path)
         case let .motion(size):
             let paths: [String]
             if let photo, let video, video.type == .pairedVideo {
@@ -66,12 +67,12 @@ struct DerivativeMaker: Sendable {
             } else {
                 throw .notFound("this asset has no motion")
             }
-            try writeMotion(paths: paths, size: size, to: path)
+            try writeMotion(paths: paths, size: size.targetSize, to: path)
         }
     }
 
     private func writeImage(
-        photo: LibraryAssetResource?, video: LibraryAssetResource?, size: Int, mode: DeliveryMode, to path: String
+        photo: LibraryAssetResource?, video: LibraryAssetResource?, size: PixelSize, mode: DeliveryMode, to path: String
     ) throws(HTTPError) {
         let source: ImageSource
         if let photo {
@@ -83,7 +84,7 @@ struct DerivativeMaker: Sendable {
         }
         let result = Mutex<Result<PixelBuffer, LoaderError>>(.failure(.cancelled))
         ImageManager.default.requestImage(
-            for: source, targetSize: PixelSize(width: size, height: size), contentMode: .aspectFit,
+            for: source, targetSize: size, contentMode: .aspectFit,
             options: ImageRequestOptions(deliveryMode: mode, isSynchronous: true)
         ) { image, info in
             result.withLock { $0 = image.map { .success($0) } ?? .failure(info.error ?? .cancelled) }
@@ -107,11 +108,11 @@ struct DerivativeMaker: Sendable {
         }
     }
 
-    private func writeMotion(paths: [String], size: Int, to path: String) throws(HTTPError) {
+    private func writeMotion(paths: [String], size: PixelSize, to path: String) throws(HTTPError) {
         let result = Mutex<Result<LivePhoto, LoaderError>>(.failure(.cancelled))
         LivePhotoManager.default.requestLivePhoto(
-            resourceFileURLs: paths, targetSize: PixelSize(width: size, height: size), contentMode: .aspectFit,
-            options: ImageRequestOptions(deliveryMode: .highQualityFormat, isSynchronous: true)
+            resourceFileURLs: paths, targetSize: size, contentMode: .aspectFit,
+            options: ImageRequestOptions(deliveryMode: .fastFormat, isSynchronous: true)
         ) { event, info in
             result.withLock { result in
                 if case let .final(livePhoto)? = event { result = .success(livePhoto) } else { result = .failure(info.error ?? .cancelled) }

@@ -6,30 +6,39 @@ extension LivePairService {
     func resourceRoutes() -> [Route] {
         [
             originalRoute(),
-            derivativeRoute("placeholder.jpg") { _ throws(HTTPError) in .placeholder },
-            derivativeRoute("still.jpg") { context throws(HTTPError) in
-                .still(size: try context.integer("size", in: Derivative.sizes, default: 1024))
+            derivativeRoute("placeholder.jpg") { _, _ throws(HTTPError) in .placeholder },
+            derivativeRoute("still.jpg") { context, asset throws(HTTPError) in
+                .still(try Self.snappedSize(context, asset: asset, default: 1024))
             },
-            derivativeRoute("motion.mp4") { context throws(HTTPError) in
-                .motion(size: try context.integer("size", in: Derivative.sizes, default: 720))
+            derivativeRoute("motion.mp4") { context, asset throws(HTTPError) in
+                .motion(try Self.snappedSize(context, asset: asset, default: 720))
             },
         ]
+    }
+
+    /// The `size` parameter (16 to 4096, `defaultSize` when absent) snapped to a step and clamped
+    /// to the asset's size (a Live Photo's movie is never larger than its still).
+    private static func snappedSize(_ context: RouteContext, asset: Asset, default defaultSize: Int) throws(HTTPError)
+        -> DerivativeSize
+    {
+        let requested = try context.integer("size", in: Derivative.sizes, default: defaultSize)
+        return DerivativeSize.snapped(requested, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight))
     }
 
     /// A derivative's route: answered from the cache on the daemon's thread when it is there,
     /// else made on the work queue.
     private func derivativeRoute(
-        _ name: String, _ derivative: @escaping @Sendable (RouteContext) throws(HTTPError) -> Derivative
+        _ name: String, _ derivative: @escaping @Sendable (RouteContext, Asset) throws(HTTPError) -> Derivative
     ) -> Route {
         var route = Route(method: "GET", pattern: "/v1/assets/{id}/" + name, authenticated: true, kind: .blocking) {
             [self] context throws(HTTPError) in
-            guard let response = try self.derivative(try derivative(context), context, onlyCached: false) else {
+            guard let response = try self.derivative(derivative, context, onlyCached: false) else {
                 throw .internal("the derivative was not made")
             }
             return response
         }
         route.respondWithoutBlocking = { [self] context throws(HTTPError) in
-            try self.derivative(try derivative(context), context, onlyCached: true)
+            try self.derivative(derivative, context, onlyCached: true)
         }
         return route
     }
@@ -77,10 +86,11 @@ extension LivePairService {
     static let rangedReadLimit: Int64 = 16 << 20
 
     /// The derivative's file response; nil when `onlyCached` and it is not made yet.
-    private func derivative(_ derivative: Derivative, _ context: RouteContext, onlyCached: Bool) throws(HTTPError)
-        -> HTTPResponse?
-    {
+    private func derivative(
+        _ kind: (RouteContext, Asset) throws(HTTPError) -> Derivative, _ context: RouteContext, onlyCached: Bool
+    ) throws(HTTPError) -> HTTPResponse? {
         let (asset, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        let derivative = try kind(context, asset)
         let found = onlyCached
             ? derivatives.cachedFile(derivative, resources: resources)
             : try derivatives.file(derivative, asset: asset, resources: resources)

@@ -60,7 +60,7 @@ enum OpenAPIPaths {
             ])
     }
 
-    /// The `size` query parameter of a derivative.
+    /// The `size` query parameter of a derivative (snapped up to 256, 512, 1024, 2048 or the source's size).
     static func size(default value: Int) -> OpenAPIValue {
         parameter("size", in: "query", ["type": "integer", "minimum": 16, "maximum": 4096, "default": .integer(value)])
     }
@@ -83,11 +83,11 @@ enum OpenAPIPaths {
             "get": fileGet("A quick degraded image (at most 320 px).", mediaType: "image/jpeg", described: "JPEG.", parameters: [])
         ],
         "/v1/assets/{id}/still.jpg": [
-            "get": fileGet("The upright still as JPEG, at most size px.", mediaType: "image/jpeg", described: "JPEG.", parameters: [size(default: 1024)])
+            "get": fileGet("The upright still as JPEG, size snapped up to 256, 512, 1024, 2048 px or the source's size.", mediaType: "image/jpeg", described: "JPEG.", parameters: [size(default: 1024)])
         ],
         "/v1/assets/{id}/motion.mp4": [
             "get": fileGet(
-                "The Live Photo's motion as H.264/AAC MP4, at most size px.", mediaType: "video/mp4", described: "MP4.",
+                "The Live Photo's motion as H.264/AAC MP4, sized as the still.", mediaType: "video/mp4", described: "MP4.",
                 parameters: [size(default: 720)])
         ],
         "/v1/pending": [
