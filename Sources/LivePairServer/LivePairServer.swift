@@ -54,6 +54,8 @@ final class LivePairService: ExchangeHandler {
     let log: RequestLog
     /// Commits heard, for long polls and event streams.
     let changeFeed: ChangeFeed
+    /// Each owner's position in their own changes (`next` of `GET /v1/changes`).
+    let changePositions: OwnerChangePositions
     /// Set when shutting down: long polls return at once.
     let shutdown = Atomic<Bool>(false)
     private let router: Mutex<Router?> = Mutex(nil)
@@ -69,6 +71,7 @@ final class LivePairService: ExchangeHandler {
         self.derivatives = DerivativeMaker(library: library, cache: derivatives, metrics: metrics)
         log = RequestLog(logger: logger)
         changeFeed = ChangeFeed(library: library)
+        changePositions = OwnerChangePositions(library: library)
         authentication = BearerAuthentication(tokens: tokens)
     }
 
