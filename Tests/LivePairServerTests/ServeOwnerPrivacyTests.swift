@@ -45,4 +45,19 @@ import TestSupport
         #expect(try restarted.send("GET", "/v1/changes", token: "alice-token").json()["next"] as? Int == 3)
         #expect(server.stop() == 0)
     }
+
+    /// With `--metrics-token`, `/metrics` answers only that token (an owner's is refused); the
+    /// request log never holds it.
+    @Test func metricsTokenGuardsTheMetrics() throws {
+        let server = try ServeProcess(["--metrics-token", "metrics-secret"])
+        let client = HTTPClient(base: server.base)
+        #expect(try client.send("GET", "/metrics").status == 401)
+        #expect(try client.send("GET", "/metrics", token: "alice-token").status == 401)
+        #expect(try client.send("GET", "/metrics", token: "metrics-secre").status == 401)
+        let metrics = try client.send("GET", "/metrics", token: "metrics-secret")
+        #expect(metrics.status == 200)
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains("livepair_http_requests_total{route=\"/metrics\",status=\"401\"} 3\n"))
+        #expect(!server.logText.contains("metrics-secret"))
+        #expect(server.stop() == 0)
+    }
 }

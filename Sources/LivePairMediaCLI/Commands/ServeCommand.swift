@@ -57,6 +57,9 @@ public enum ServeCommand: Command {
                                   (a client trickling its upload; default: 600).
           --long-poll-limit <seconds>
                                   Longest wait of GET /v1/changes (default: 30).
+          --metrics-token <token> The bearer token GET /metrics requires (default:
+                                  $LIVEPAIR_METRICS_TOKEN; without one, /metrics is open: it shows
+                                  service-wide counts, no owner, asset or path).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -71,7 +74,7 @@ public enum ServeCommand: Command {
                 arguments, flags: [],
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
-                    "long-poll-limit",
+                    "long-poll-limit", "metrics-token",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -106,6 +109,7 @@ public enum ServeCommand: Command {
             var configuration = ServerConfiguration(
                 daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)
             configuration.longPollLimit = settings.longPollLimit
+            configuration.metricsToken = settings.metricsToken
             server = try LivePairServer(
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)

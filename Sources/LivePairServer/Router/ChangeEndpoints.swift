@@ -58,7 +58,7 @@ extension LivePairService {
         do throws(LibraryError) {
             return try changePositions.changes(after: position, owner: owner)
         } catch {
-            throw .internal("the change log cannot be read")
+            throw .internal("the change log cannot be read", cause: error)
         }
     }
 
@@ -66,7 +66,7 @@ extension LivePairService {
         do throws(LibraryError) {
             return try changePositions.current(owner: owner)
         } catch {
-            throw .internal("the change log cannot be read")
+            throw .internal("the change log cannot be read", cause: error)
         }
     }
 

@@ -40,7 +40,7 @@ extension LivePairService {
                 fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID,
                 knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)))
         } catch {
-            throw .internal("the upload could not be stored")
+            throw .internal("the upload could not be stored", cause: error)
         }
         var response: HTTPResponse
         switch outcome {

@@ -10,11 +10,17 @@ enum OpenAPIDocument {
             "title": "LivePair",
             "version": "1",
             "description":
-                "Uploads, assets, originals, web derivatives and changes of one LivePair library; every /v1 endpoint but openapi.json needs `Authorization: Bearer TOKEN` and sees only the token's owner's assets (another owner's asset answers 404). See docs/http.md.",
+                "Uploads, assets, originals, web derivatives and changes of one LivePair library; every /v1 endpoint but openapi.json needs `Authorization: Bearer TOKEN` and sees only the token's owner's assets (another owner's asset answers 404). Every response carries the X-Request-Id header (the one a proxy sent, when it is 1 to 64 of A-Z a-z 0-9 - _ . :, else 32 hexadecimal digits), also written in the server's log line of the request. See docs/http.md.",
         ],
         "components": [
             "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
             "schemas": OpenAPISchemas.all,
+            "headers": [
+                "X-Request-Id": [
+                    "description": "The request's ID, on every response and in the server's log line.",
+                    "schema": ["type": "string", "pattern": "^[A-Za-z0-9._:-]{1,64}$"],
+                ]
+            ],
         ],
         "security": [["bearer": []]],
         "paths": OpenAPIPaths.all,

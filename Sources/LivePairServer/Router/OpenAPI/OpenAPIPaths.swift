@@ -97,11 +97,21 @@ enum OpenAPIPaths {
         ],
         "/v1/changes": ["get": changes],
         "/healthz": [
-            "get": operation(
-                "Health (the catalog answers).", public: true,
-                responses: ["200": ["description": "ok"], "503": ["description": "The catalog does not answer."]])
+            "get": operation("Liveness: the process answers (it checks nothing else).", public: true, responses: ["200": ["description": "{\"status\":\"ok\"}"]])
         ],
-        "/metrics": ["get": operation("Prometheus text metrics.", public: true, responses: ["200": ["description": "text/plain; version=0.0.4"]])],
+        "/readyz": [
+            "get": operation(
+                "Readiness: the catalog answers a read and the store a listing (a directory store: is writable).", public: true,
+                responses: [
+                    "200": ["description": "{\"status\":\"ready\"}"],
+                    "503": ["description": "{\"status\":\"unavailable\",\"failing\":[\"catalog\"|\"store\", ...]}; the cause is in the server's error log line."],
+                ])
+        ],
+        "/metrics": [
+            "get": operation(
+                "Prometheus text metrics: service-wide counts, no owner, asset or path. With --metrics-token, that bearer token is required.",
+                public: true, responses: ["200": ["description": "text/plain; version=0.0.4"], "401": error("--metrics-token is set and the request does not carry it.")])
+        ],
         "/v1/openapi.json": ["get": operation("This document.", public: true, responses: ["200": ["description": "OpenAPI 3.1"]])],
         "/": [
             "get": operation(
