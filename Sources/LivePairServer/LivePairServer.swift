@@ -56,6 +56,8 @@ final class LivePairService: ExchangeHandler {
     let changeFeed: ChangeFeed
     /// Upload IDs being ingested (one upload per owner and ID at a time).
     let uploadsInFlight = InFlightKeys()
+    /// Each owner's position in their own changes (`next` of `GET /v1/changes`).
+    let changePositions: OwnerChangePositions
     /// Set when shutting down: long polls return at once.
     let shutdown = Atomic<Bool>(false)
     private let router: Mutex<Router?> = Mutex(nil)
@@ -71,6 +73,7 @@ final class LivePairService: ExchangeHandler {
         self.derivatives = DerivativeMaker(library: library, cache: derivatives, metrics: metrics)
         log = RequestLog(logger: logger)
         changeFeed = ChangeFeed(library: library)
+        changePositions = OwnerChangePositions(library: library)
         authentication = BearerAuthentication(tokens: tokens)
     }
 

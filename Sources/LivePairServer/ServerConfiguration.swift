@@ -11,6 +11,9 @@ public struct ServerConfiguration: Sendable {
     public var longPollLimit: Double
     /// How long a SIGTERM waits for requests in flight before closing connections, in seconds.
     public var shutdownGracePeriod: Double
+    /// The bearer token `GET /metrics` requires; nil: no token (the counters are service-wide
+    /// totals that name no owner, asset or path, but show how busy the service is).
+    public var metricsToken: String? = nil
 
     /// A configuration; uploads up to 1 GiB, long polls up to 30 s, 10 s to shut down.
     public init(

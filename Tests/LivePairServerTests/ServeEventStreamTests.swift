@@ -26,6 +26,7 @@ import TestSupport
         #expect(body["deleted"] as? [String] == [])
         let next = try #require(body["next"] as? Int)
         #expect(change.id == String(next))
+        #expect(next == 1, "alice's position counts only her own commits (bob's came first)")
 
         // Reconnect after a deletion made while no stream was open: it is sent at once.
         #expect(try client.send("DELETE", "/v1/assets/\(identifier)", token: "alice-token").status == 204)

@@ -87,6 +87,17 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
+    /// The first log line that `matches`, waiting up to 10 s for it (a request's line is written
+    /// once its response has been sent, so just after the client has it).
+    func logLine(where matches: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            if let line = logLines().first(where: matches) { return line }
+            usleep(10_000)
+        } while Date() < deadline
+        return nil
+    }
+
     /// The whole log as text.
     var logText: String { String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self) }
 

@@ -11,6 +11,9 @@ public struct OwnerChangeLog: Sendable, Equatable {
     public let updatedAssetIdentifiers: [String]
     /// The owner's assets deleted since.
     public let deletedAssetIdentifiers: [String]
+    /// The sequence numbers of the batches read that touched the owner's assets, in order (a
+    /// count of them makes a position in the owner's own changes that other owners' commits never move).
+    public var ownerSequences: [Int64] = []
 
     /// True when nothing of the owner's changed.
     public var isEmpty: Bool {
@@ -28,20 +31,26 @@ extension PhotoLibrary {
             guard !changes.isEmpty else {
                 return OwnerChangeLog(
                     latestSequence: max(latest, sequence), insertedAssetIdentifiers: [], updatedAssetIdentifiers: [],
-                    deletedAssetIdentifiers: [])
+                    deletedAssetIdentifiers: [], ownerSequences: [])
             }
             let summary = LibraryChange(changes)
-            let all = summary.insertedAssetIdentifiers.union(summary.updatedAssetIdentifiers)
-                .union(summary.deletedAssetIdentifiers)
+            // Every asset a batch names (one created and deleted again in the range is in no summary
+            // list, but its batches are still the owner's).
+            let all = Set(changes.flatMap { $0.insertedAssets + $0.updatedAssets + $0.deletedAssets })
             let assets = try reader.assets(withIdentifiers: Array(all), includingDeleted: true)
             let owned: (Set<String>) -> [String] = { identifiers in
                 identifiers.filter { owner == nil || assets[$0]?.owner == owner }.sorted()
             }
+            let ownerSequences = changes.filter { change in
+                (change.insertedAssets + change.updatedAssets + change.deletedAssets).contains {
+                    owner == nil || assets[$0]?.owner == owner
+                }
+            }.map(\.sequence)
             return OwnerChangeLog(
                 latestSequence: changes.last?.sequence ?? latest,
                 insertedAssetIdentifiers: owned(summary.insertedAssetIdentifiers),
                 updatedAssetIdentifiers: owned(summary.updatedAssetIdentifiers),
-                deletedAssetIdentifiers: owned(summary.deletedAssetIdentifiers))
+                deletedAssetIdentifiers: owned(summary.deletedAssetIdentifiers), ownerSequences: ownerSequences)
         }
     }
 }

@@ -66,6 +66,9 @@ public enum ServeCommand: Command {
                                   headers are dropped first.
           --long-poll-limit <seconds>
                                   Longest wait of GET /v1/changes (default: 30).
+          --metrics-token <token> The bearer token GET /metrics requires (default:
+                                  $LIVEPAIR_METRICS_TOKEN; without one, /metrics is open: it shows
+                                  service-wide counts, no owner, asset or path).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -80,7 +83,7 @@ public enum ServeCommand: Command {
                 arguments, flags: [],
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
-                    "long-poll-limit", "header-timeout", "max-connections-per-ip",
+                    "long-poll-limit", "header-timeout", "max-connections-per-ip", "metrics-token",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -116,6 +119,7 @@ public enum ServeCommand: Command {
             var configuration = ServerConfiguration(
                 daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)
             configuration.longPollLimit = settings.longPollLimit
+            configuration.metricsToken = settings.metricsToken
             server = try LivePairServer(
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)

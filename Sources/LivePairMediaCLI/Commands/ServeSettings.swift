@@ -1,3 +1,4 @@
+import Foundation
 import LivePairCLI
 import LivePairServer
 
@@ -9,8 +10,10 @@ struct ServeSettings {
     var daemon: DaemonConfiguration
     var uploadLimit: Int64
     var longPollLimit: Double
+    /// The token `GET /metrics` requires (`--metrics-token`, else `LIVEPAIR_METRICS_TOKEN`), if any.
+    var metricsToken: String?
 
-    init(_ parsed: ParsedArguments) throws(UsageError) {
+    init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         selection = try LibrarySelection(parsed)
         guard let tokens = parsed.options["tokens"] else { throw UsageError("Missing expected option '--tokens <file>'.") }
         guard parsed.positionals.isEmpty else { throw UsageError("Unexpected argument '\(parsed.positionals[0])'.") }
@@ -30,6 +33,10 @@ struct ServeSettings {
         daemon.headerTimeout = Double(try Self.number(parsed, "header-timeout", default: 10, range: 1...3600))
         daemon.connectionsPerAddress = Int(try Self.number(parsed, "max-connections-per-ip", default: 64, range: 1...65_536))
         longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
+        metricsToken = parsed.options["metrics-token"] ?? environment["LIVEPAIR_METRICS_TOKEN"]
+        if let metricsToken, metricsToken.isEmpty || metricsToken.contains(where: { $0 == " " || $0 == "\t" || $0.isNewline }) {
+            throw UsageError("The metrics token must be a non-empty word without spaces.")
+        }
     }
 
     private static func number(

@@ -3,21 +3,22 @@ import LivePairLibrary
 import Synchronization
 
 /// One `GET /v1/changes` client reading Server-Sent Events: an event `change` (id: the change
-/// sequence to resume from; data: the same JSON as a long poll's answer) each time the owner's
-/// assets change, after a first event `ready` carrying the sequence it starts from, and a comment
+/// owner's position to resume from, see `OwnerChangePositions`; data: the same JSON as a long
+/// poll's answer) each time the owner's assets change, after a first event `ready` carrying the
+/// position it starts from, and a comment
 /// line every 15 quiet seconds (so a client that left is noticed).
 final class ChangeEventStream: Sendable {
     let owner: String
     let response: ResponseStream
-    private let library: PhotoLibrary
-    /// The last sequence sent; the last moment something was sent.
+    private let positions: OwnerChangePositions
+    /// The owner's position last sent; the last moment something was sent.
     private let position: Mutex<(sequence: Int64, lastSent: Date)>
     /// Seconds of quiet before a keep-alive comment.
     static let keepAliveInterval: Double = 15
 
-    /// A stream for `owner` starting after change sequence `since`.
-    init(library: PhotoLibrary, owner: String, since: Int64, onRelease: @escaping @Sendable () -> Void) {
-        self.library = library
+    /// A stream for `owner` starting after the owner's position `since`.
+    init(positions: OwnerChangePositions, owner: String, since: Int64, onRelease: @escaping @Sendable () -> Void) {
+        self.positions = positions
         self.owner = owner
         response = ResponseStream(onRelease: onRelease)
         position = Mutex((since, Date()))
@@ -28,18 +29,19 @@ final class ChangeEventStream: Sendable {
     func update() {
         guard response.isOpen else { return }
         let since = position.withLock { $0.sequence }
-        let log: OwnerChangeLog
+        let changes: OwnerChangePositions.Changes
         do throws(LibraryError) {
-            log = try library.changeLog(after: since, owner: owner)
+            changes = try positions.changes(after: since, owner: owner)
         } catch {
             return  // read again on the next change or tick
         }
-        position.withLock { $0.sequence = max($0.sequence, log.latestSequence) }
-        guard !log.isEmpty else { return }
-        let body = ChangesBody(since: since, log: log)
+        guard changes.next != since else { return }
+        position.withLock { $0.sequence = max($0.sequence, changes.next) }
+        guard !changes.isEmpty else { return }
+        let body = ChangesBody(since: since, changes: changes)
         guard let encoded = JSONText.encode(body) else { return }
         let data = String(decoding: encoded, as: UTF8.self)
-        response.send(Self.event("change", id: log.latestSequence, data: data))
+        response.send(Self.event("change", id: changes.next, data: data))
         position.withLock { $0.lastSent = Date() }
     }
 
@@ -70,13 +72,13 @@ struct ChangesBody: Encodable {
     var updated: [String]
     var deleted: [String]
 
-    /// The owner's changes after `since`.
-    init(since: Int64?, log: OwnerChangeLog) {
+    /// The owner's changes after position `since`.
+    init(since: Int64?, changes: OwnerChangePositions.Changes) {
         self.since = since
-        next = log.latestSequence
-        inserted = log.insertedAssetIdentifiers
-        updated = log.updatedAssetIdentifiers
-        deleted = log.deletedAssetIdentifiers
+        next = changes.next
+        inserted = changes.inserted
+        updated = changes.updated
+        deleted = changes.deleted
     }
 
     /// No changes, starting from `next`.

@@ -5,6 +5,8 @@ import Synchronization
 /// `ready` is touched from another thread (the work queue), under its lock.
 final class Exchange: @unchecked Sendable {
     let request: HTTPRequest
+    /// Its `X-Request-Id` (sent with the response, written in the log line).
+    let requestID: String
     let start = ContinuousClock.now
     /// What the handler decided.
     var plan: ExchangePlan
@@ -25,6 +27,7 @@ final class Exchange: @unchecked Sendable {
     init(request: HTTPRequest, plan: ExchangePlan) {
         self.request = request
         self.plan = plan
+        requestID = RequestID.make(proposed: request.header("x-request-id"))
     }
 
     /// Seconds since the headers arrived.

@@ -12,6 +12,8 @@ public enum ExchangePlan: Sendable {
 public struct ExchangeRecord: Sendable {
     /// The request.
     public let request: HTTPRequest
+    /// Its `X-Request-Id`.
+    public let requestID: String
     /// The response queued, if one was (nil: the client left or was dropped before).
     public let response: HTTPResponse?
     /// Seconds from the headers' arrival to the end.

@@ -214,6 +214,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         }
         guard let made else { return false }
         for header in response.headers { _ = livepair_mhd_add_header(made, header.name, header.value) }
+        _ = livepair_mhd_add_header(made, "X-Request-Id", exchange.requestID)
         let result = MHD_queue_response(connection, UInt32(response.status), made)
         MHD_destroy_response(made)
         exchange.queued = response
@@ -226,7 +227,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         activity.withLock { $0.exchanges -= 1 }
         handler.finished(
             ExchangeRecord(
-                request: exchange.request, response: exchange.queued, seconds: exchange.elapsedSeconds,
+                request: exchange.request, requestID: exchange.requestID, response: exchange.queued, seconds: exchange.elapsedSeconds,
                 completed: normally, bytesReceived: exchange.bytesReceived))
     }
 }

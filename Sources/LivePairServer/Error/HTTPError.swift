@@ -7,6 +7,8 @@ public struct HTTPError: Error, Sendable, Equatable {
     public let message: String
     /// Extra headers (`WWW-Authenticate`, `Content-Range`, ...).
     public var headers: [String: String] = [:]
+    /// Why it failed, for the server's log only (`HTTPError.cause(of:)`): never sent to the client.
+    public var cause: [String: String] = [:]
 
     /// An error with `status` and `message`.
     public init(status: Int, _ message: String, headers: [String: String] = [:]) {

@@ -40,7 +40,7 @@ public struct DirectoryDerivativeCache: DerivativeCache {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: self.temporaryDirectory, withIntermediateDirectories: true)
         } catch {
-            throw .internal("cannot create the derivative cache \(directory)")
+            throw .internal("cannot create the derivative cache \(directory)", cause: error)
         }
         SpoolDirectory.removeFilesOfDeadProcesses(in: self.temporaryDirectory)
     }

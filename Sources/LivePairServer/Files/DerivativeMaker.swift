@@ -99,12 +99,12 @@ struct DerivativeMaker: Sendable {
         do throws(MediaError) {
             bytes = try image.jpegData(quality: 85)
         } catch {
-            throw .internal("the image cannot be encoded")
+            throw .internal("the image cannot be encoded", cause: error)
         }
         do throws(FormatError) {
             try AtomicFileWriter.write(bytes, to: path)
         } catch {
-            throw .internal("cannot write a derivative")
+            throw .internal("cannot write a derivative", cause: error)
         }
     }
 

@@ -80,7 +80,7 @@ public struct ObjectStoreDerivativeCache: DerivativeCache {
             // Another node stored it first: the same content, since the key names it.
         } catch {
             unlink(temporaryPath)
-            throw .internal("cannot store a derivative in the object store")
+            throw .internal("cannot store a derivative in the object store", cause: error)
         }
         return try keepLocally(temporaryPath, for: key, size: UInt64(status.st_size))
     }

@@ -8,7 +8,7 @@ extension PhotoLibrary {
         do throws(LibraryError) {
             return try storagePath(for: resource)
         } catch {
-            throw .internal("the resource cannot be read from the store")
+            throw .internal("the resource cannot be read from the store", cause: error)
         }
     }
 
@@ -20,7 +20,7 @@ extension PhotoLibrary {
             guard bytes.count == count else { throw HTTPError.internal("the resource is shorter than its catalog entry") }
             return bytes
         } catch {
-            throw .internal("the resource cannot be read from the store")
+            throw .internal("the resource cannot be read from the store", cause: error)
         }
     }
 }

@@ -55,5 +55,7 @@ public struct HTTPResponse: Sendable {
             headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
                 + error.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             body: .bytes(Array(body.utf8)))
+        for (key, value) in error.cause { annotations["cause." + key] = value }
+        annotations["error"] = error.message
     }
 }

@@ -22,7 +22,7 @@ extension LivePairService {
                         AssetChangeRequest.deleteAssets(withLocalIdentifiers: [asset.localIdentifier])
                     }
                 } catch {
-                    throw .internal("the asset could not be deleted")
+                    throw .internal("the asset could not be deleted", cause: error)
                 }
                 return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
             },
@@ -31,7 +31,7 @@ extension LivePairService {
                 do throws(LibraryError) {
                     pending = try ingestor.pendingUploads(olderThan: 0, owner: context.owner)
                 } catch {
-                    throw .internal("the pending uploads cannot be read")
+                    throw .internal("the pending uploads cannot be read", cause: error)
                 }
                 return JSONText.response(PendingList(pending: pending.map(PendingRepresentation.init)))
             },
@@ -52,7 +52,7 @@ extension LivePairService {
                 found = nil
             }
         } catch {
-            throw .internal("the catalog cannot be read")
+            throw .internal("the catalog cannot be read", cause: error)
         }
         guard let found else { throw .notFound("no such asset") }
         return found
@@ -74,7 +74,7 @@ extension LivePairService {
             }
             page = assets
         } catch {
-            throw .internal("the catalog cannot be read")
+            throw .internal("the catalog cannot be read", cause: error)
         }
         return JSONText.response(
             AssetPage(assets: page, total: total, offset: offset, limit: limit, nextOffset: offset + limit < total ? offset + limit : nil))

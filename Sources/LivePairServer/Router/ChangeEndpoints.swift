@@ -4,9 +4,9 @@ import Synchronization
 
 extension LivePairService {
     /// `GET /v1/changes?since=N&timeout=S`: the owner's assets inserted, updated and deleted after
-    /// change sequence `N`, as a long poll: answers at once when there are some, else waits up to
+    /// position `N` in the owner's own changes (`OwnerChangePositions`: others' commits never move it), as a long poll: answers at once when there are some, else waits up to
     /// `S` seconds (at most the configured limit) for some. Without `since`, answers at once with
-    /// the current sequence to start from. With `Accept: text/event-stream`, Server-Sent Events
+    /// the owner's current position to start from. With `Accept: text/event-stream`, Server-Sent Events
     /// instead (from `since`, the `Last-Event-ID` header, or now), until the client leaves.
     func changeRoutes() -> [Route] {
         [
@@ -21,16 +21,16 @@ extension LivePairService {
         let limit = Int(configuration.longPollLimit)
         let timeout = try context.integer("timeout", in: 0...max(0, limit), default: min(25, limit))
         guard let since = try Self.sequence(context.request.query["since"], name: "since") else {
-            return JSONText.response(ChangesBody(next: try currentSequence()))
+            return JSONText.response(ChangesBody(next: try currentPosition(owner: context.owner)))
         }
         let deadline = Date().addingTimeInterval(Double(timeout))
         changeFeed.listen()
         defer { changeFeed.stopListening() }
         while true {
             let seen = changeFeed.currentGeneration
-            let log = try changeLog(after: since, owner: context.owner)
-            if !log.isEmpty || Date() >= deadline || shutdown.load(ordering: .acquiring) {
-                return JSONText.response(ChangesBody(since: since, log: log))
+            let changes = try ownerChanges(after: since, owner: context.owner)
+            if !changes.isEmpty || Date() >= deadline || shutdown.load(ordering: .acquiring) {
+                return JSONText.response(ChangesBody(since: since, changes: changes))
             }
             changeFeed.wait(after: seen, until: deadline)
         }
@@ -40,10 +40,10 @@ extension LivePairService {
     private func eventStream(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
         var since = try Self.sequence(context.request.query["since"], name: "since")
         if since == nil { since = try Self.sequence(context.request.header("last-event-id"), name: "Last-Event-ID") }
-        if since == nil { since = try currentSequence() }
+        if since == nil { since = try currentPosition(owner: context.owner) }
         let feed = changeFeed
         let holder = StreamHolder()
-        let stream = ChangeEventStream(library: library, owner: context.owner, since: since ?? 0) {
+        let stream = ChangeEventStream(positions: changePositions, owner: context.owner, since: since ?? 0) {
             if let stream = holder.stream { feed.remove(stream) }
         }
         holder.stream = stream
@@ -54,19 +54,19 @@ extension LivePairService {
             body: .stream(stream.response))
     }
 
-    private func changeLog(after sequence: Int64, owner: String) throws(HTTPError) -> OwnerChangeLog {
+    private func ownerChanges(after position: Int64, owner: String) throws(HTTPError) -> OwnerChangePositions.Changes {
         do throws(LibraryError) {
-            return try library.changeLog(after: sequence, owner: owner)
+            return try changePositions.changes(after: position, owner: owner)
         } catch {
-            throw .internal("the change log cannot be read")
+            throw .internal("the change log cannot be read", cause: error)
         }
     }
 
-    private func currentSequence() throws(HTTPError) -> Int64 {
+    private func currentPosition(owner: String) throws(HTTPError) -> Int64 {
         do throws(LibraryError) {
-            return try library.currentChangeSequence()
+            return try changePositions.current(owner: owner)
         } catch {
-            throw .internal("the change log cannot be read")
+            throw .internal("the change log cannot be read", cause: error)
         }
     }
 
@@ -77,10 +77,10 @@ extension LivePairService {
         } ?? false
     }
 
-    /// A change sequence given as `name`; nil when absent.
+    /// A position given as `name`; nil when absent.
     private static func sequence(_ text: String?, name: String) throws(HTTPError) -> Int64? {
         guard let text else { return nil }
-        guard let value = Int64(text), value >= 0 else { throw .badRequest("\(name) must be a change sequence (0 or more)") }
+        guard let value = Int64(text), value >= 0 else { throw .badRequest("\(name) must be a position in the owner's changes (0 or more)") }
         return value
     }
 }

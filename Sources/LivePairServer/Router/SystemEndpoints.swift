@@ -1,7 +1,9 @@
+import Foundation
 import LivePairLibrary
+import LivePairS3
 
 extension LivePairService {
-    /// `GET /` (the web page), `/healthz`, `/metrics` and `/v1/openapi.json`: no token needed.
+    /// `GET /` (the web page), `/healthz`, `/readyz`, `/metrics` and `/v1/openapi.json`: no token needed.
     func systemRoutes() -> [Route] {
         [
             Route(method: "GET", pattern: "/", authenticated: false, kind: .quick) { _ throws(HTTPError) in
@@ -23,16 +25,15 @@ extension LivePairService {
                     status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")],
                     body: .bytes(WebStyle.bytes))
             },
-            Route(method: "GET", pattern: "/healthz", authenticated: false, kind: .quick) { [self] _ throws(HTTPError) in
-                do throws(LibraryErrorBox) {
-                    _ = try catalogSequence()
-                } catch {
-                    return .text("{\"status\":\"unavailable\"}\n", status: 503, contentType: "application/json")
-                }
-                return .text("{\"status\":\"ok\"}\n", contentType: "application/json")
+            Route(method: "GET", pattern: "/healthz", authenticated: false, kind: .quick) { _ throws(HTTPError) in
+                .text("{\"status\":\"ok\"}\n", contentType: "application/json")
             },
-            Route(method: "GET", pattern: "/metrics", authenticated: false, kind: .quick) { [self] _ throws(HTTPError) in
-                .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            Route(method: "GET", pattern: "/readyz", authenticated: false, kind: .blocking) { [self] _ throws(HTTPError) in
+                readiness()
+            },
+            Route(method: "GET", pattern: "/metrics", authenticated: false, kind: .quick) { [self] context throws(HTTPError) in
+                if let token = configuration.metricsToken, !MetricsToken.matches(context.request, token: token) { throw .unauthorized }
+                return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(method: "GET", pattern: "/v1/openapi.json", authenticated: false, kind: .quick) { _ throws(HTTPError) in
                 .text(OpenAPIDocument.json, contentType: "application/json")
@@ -40,15 +41,42 @@ extension LivePairService {
         ]
     }
 
-    /// The catalog's latest change sequence (proves the catalog answers).
-    private func catalogSequence() throws(LibraryErrorBox) -> Int64 {
-        do {
-            return try library.currentChangeSequence()
+    /// `GET /readyz`: 200 when the catalog answers a read and the store a listing (or, a directory
+    /// store, is writable), else 503 naming the failing parts; the cause goes to the error log line.
+    private func readiness() -> HTTPResponse {
+        var failing: [String] = []
+        var cause: [String: String] = [:]
+        do throws(LibraryError) {
+            _ = try library.currentChangeSequence()
         } catch {
-            throw LibraryErrorBox()
+            failing.append("catalog")
+            cause = HTTPError.cause(of: error)
         }
+        if let failure = storeFailure() {
+            failing.append("store")
+            if cause.isEmpty { cause = failure } else { cause["error"] = (cause["error"] ?? "") + "; " + (failure["error"] ?? "") }
+        }
+        guard !failing.isEmpty else { return .text("{\"status\":\"ready\"}\n", contentType: "application/json") }
+        let list = failing.map { "\"\($0)\"" }.joined(separator: ",")
+        var response = HTTPResponse.text(
+            "{\"status\":\"unavailable\",\"failing\":[\(list)]}\n", status: 503, contentType: "application/json")
+        for (key, value) in cause { response.annotations["cause." + key] = value }
+        return response
+    }
+
+    /// Why the store cannot be used now (log fields), or nil.
+    private func storeFailure() -> [String: String]? {
+        if let objects = library.resourceStore as? S3ResourceStore {
+            do throws(S3Error) {
+                _ = try objects.client.listPage(bucket: objects.bucket, prefix: objects.prefix, maximumKeys: 1)
+                return nil
+            } catch {
+                return HTTPError.cause(of: error)
+            }
+        }
+        guard access(library.directory, W_OK | X_OK) == 0 else {
+            return ["error": "the store \(library.directory) is not writable: " + String(cString: strerror(errno))]
+        }
+        return nil
     }
 }
-
-/// A library failure the health check only needs to know happened.
-struct LibraryErrorBox: Error {}

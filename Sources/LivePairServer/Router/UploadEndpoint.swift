@@ -43,7 +43,7 @@ extension LivePairService {
                     fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID,
                     knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)))
             } catch {
-                throw .internal("the upload could not be stored")
+                throw .internal("the upload could not be stored", cause: error)
             }
             var response = try outcomeResponse(outcome, uploadID: uploadID, owner: context.owner)
             response.annotations["outcome"] = outcome.kind
@@ -59,7 +59,7 @@ extension LivePairService {
         do throws(LibraryError) {
             recorded = try ingestor.recordedUpload(owner: owner, uploadID: uploadID)
         } catch {
-            throw .internal("the upload could not be checked")
+            throw .internal("the upload could not be checked", cause: error)
         }
         guard let recorded, recorded.sha256 != ContentDigest(bytes: sha256).hex else { return nil }
         let first = try outcomeResponse(recorded.outcome, uploadID: uploadID, owner: owner)

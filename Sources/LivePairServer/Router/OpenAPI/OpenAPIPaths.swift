@@ -97,11 +97,21 @@ enum OpenAPIPaths {
         ],
         "/v1/changes": ["get": changes],
         "/healthz": [
-            "get": operation(
-                "Health (the catalog answers).", public: true,
-                responses: ["200": ["description": "ok"], "503": ["description": "The catalog does not answer."]])
+            "get": operation("Liveness: the process answers (it checks nothing else).", public: true, responses: ["200": ["description": "{\"status\":\"ok\"}"]])
         ],
-        "/metrics": ["get": operation("Prometheus text metrics.", public: true, responses: ["200": ["description": "text/plain; version=0.0.4"]])],
+        "/readyz": [
+            "get": operation(
+                "Readiness: the catalog answers a read and the store a listing (a directory store: is writable).", public: true,
+                responses: [
+                    "200": ["description": "{\"status\":\"ready\"}"],
+                    "503": ["description": "{\"status\":\"unavailable\",\"failing\":[\"catalog\"|\"store\", ...]}; the cause is in the server's error log line."],
+                ])
+        ],
+        "/metrics": [
+            "get": operation(
+                "Prometheus text metrics: service-wide counts, no owner, asset or path. With --metrics-token, that bearer token is required.",
+                public: true, responses: ["200": ["description": "text/plain; version=0.0.4"], "401": error("--metrics-token is set and the request does not carry it.")])
+        ],
         "/v1/openapi.json": ["get": operation("This document.", public: true, responses: ["200": ["description": "OpenAPI 3.1"]])],
         "/": [
             "get": operation(
@@ -147,22 +157,22 @@ enum OpenAPIPaths {
         responses: ["200": json("A page.", Schemas.ref("AssetPage")), "400": error("A bad parameter."), "401": unauthorized])
 
     static let changes = operation(
-        "The owner's assets changed after a change sequence: a long poll, or Server-Sent Events with Accept: text/event-stream.",
+        "The owner's assets changed after a position in the owner's own changes (a count of the owner's committed batches; other owners' commits never move it): a long poll, or Server-Sent Events with Accept: text/event-stream.",
         parameters: [
-            parameter("since", in: "query", ["type": "integer", "minimum": 0], "Without it: the current sequence (at once, or the stream starts there)."),
+            parameter("since", in: "query", ["type": "integer", "minimum": 0], "Without it: the owner's current position (at once, or the stream starts there)."),
             parameter("timeout", in: "query", ["type": "integer", "minimum": 0, "default": 25], "Long poll: seconds to wait for a change (at most the server's limit)."),
             parameter("Accept", in: "header", Schemas.string, "text/event-stream for Server-Sent Events."),
-            parameter("Last-Event-ID", in: "header", ["type": "integer", "minimum": 0], "Event stream: resume after this change sequence (when since is absent)."),
+            parameter("Last-Event-ID", in: "header", ["type": "integer", "minimum": 0], "Event stream: resume after this position (when since is absent)."),
         ],
         responses: [
             "200": [
                 "description":
-                    "Long poll: the changes (possibly none when the wait ended). Event stream: an event 'ready' (data {\"next\": N}), then an event 'change' (id: the sequence to resume from; data: the Changes object) each time the owner's assets change, and a comment line every 15 quiet seconds.",
+                    "Long poll: the changes (possibly none when the wait ended). Event stream: an event 'ready' (data {\"next\": N}), then an event 'change' (id: the position to resume from; data: the Changes object) each time the owner's assets change, and a comment line every 15 quiet seconds.",
                 "content": [
                     "application/json": ["schema": Schemas.ref("Changes")],
                     "text/event-stream": ["schema": Schemas.string],
                 ],
             ],
-            "400": error("since or Last-Event-ID is not a change sequence."), "401": unauthorized,
+            "400": error("since or Last-Event-ID is not a position (0 or more)."), "401": unauthorized,
         ])
 }

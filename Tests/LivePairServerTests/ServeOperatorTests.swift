@@ -1,0 +1,67 @@
+import Foundation
+import LivePairS3
+import Testing
+import TestSupport
+
+/// What an operator sees of a failing store: an error log line with the cause and the request's
+/// `X-Request-Id`, and `/readyz` naming the failing part while `/healthz` stays alive.
+@Suite(.serialized) struct ServeOperatorTests {
+    @Test func aStoppedObjectStoreIsLoggedWithItsCause() throws {
+        let seaweed = try SeaweedFSTestServer.startDedicated(listeningOn: "127.0.0.1")
+        defer { seaweed.stop() }
+        let bucket = "lp-outage-\(getpid())"
+        try S3Client(
+            configuration: S3Configuration(
+                endpoint: seaweed.endpoint, region: seaweed.region,
+                credentials: S3Credentials(accessKeyID: seaweed.accessKeyID, secretAccessKey: seaweed.secretAccessKey))
+        ).createBucket(bucket)
+        let keys: [String: String] = [
+            "AWS_ACCESS_KEY_ID": seaweed.accessKeyID, "AWS_SECRET_ACCESS_KEY": seaweed.secretAccessKey, "AWS_REGION": seaweed.region,
+            "LIVEPAIR_S3_CACHE": FileManager.default.temporaryDirectory.appendingPathComponent("serve-outage-\(UUID().uuidString)").path,
+        ]
+        defer { try? FileManager.default.removeItem(atPath: keys["LIVEPAIR_S3_CACHE"]!) }
+        let arguments = [
+            "--catalog", try PostgresTestServer.freshSchemaURL(), "--store", "s3://\(bucket)/media/", "--s3-endpoint", seaweed.endpoint,
+        ]
+        let created = try LivePairBinary.run(["library", "init"] + arguments, environment: keys)
+        #expect(created.status == 0, "\(created.error)")
+        let server = try ServeProcess(libraryArguments: arguments, environment: keys)
+        let client = HTTPClient(base: server.base)
+        let ready = try client.send("GET", "/readyz")
+        #expect(ready.status == 200)
+        #expect(String(decoding: ready.body, as: UTF8.self) == "{\"status\":\"ready\"}\n")
+        #expect(ready.header("X-Request-Id")?.count == 32)
+        let proposed = try client.send("GET", "/healthz", headers: ["X-Request-Id": "proxy-1234"])
+        #expect(proposed.header("X-Request-Id") == "proxy-1234")
+        #expect(server.logLine { $0["route"] as? String == "/healthz" && $0["request_id"] as? String == "proxy-1234" } != nil)
+
+        seaweed.stop()
+        let pair = ServeHTTPTests.pairs[3]
+        let failed = try client.upload(SampleMedia.path(pair.still), id: "still", token: "alice-token")
+        #expect(failed.status == 500)
+        #expect(try (failed.json()["error"] as? [String: Any])?["message"] as? String == "the upload could not be stored")
+        let requestID = try #require(failed.header("X-Request-Id"))
+        let line = try #require(server.logLine { $0["level"] as? String == "error" })
+        #expect(server.logLines().filter { $0["level"] as? String == "error" }.count == 1)
+        #expect(line["message"] as? String == "request failed")
+        #expect(line["request_id"] as? String == requestID)
+        #expect(line["status"] as? Int == 500)
+        #expect(line["route"] as? String == "/v1/uploads/{uploadID}")
+        #expect(line["s3_endpoint"] as? String == seaweed.endpoint)
+        #expect(line["s3_bucket"] as? String == bucket)
+        #expect(line["s3_operation"] as? String == "PUT")
+        #expect(line["s3_status"] as? Int == 0, "no answer: the server is down")
+        #expect((line["error"] as? String)?.contains("no answer from the server") == true, "\(line)")
+        #expect(!server.logText.contains(seaweed.secretAccessKey))
+
+        // Liveness stays; readiness names the store (and logs why).
+        #expect(try client.send("GET", "/healthz").status == 200)
+        let unready = try client.send("GET", "/readyz")
+        #expect(unready.status == 503)
+        #expect(String(decoding: unready.body, as: UTF8.self) == "{\"status\":\"unavailable\",\"failing\":[\"store\"]}\n")
+        let readyLine = try #require(server.logLine { $0["route"] as? String == "/readyz" && $0["level"] as? String == "error" })
+        #expect(readyLine["s3_operation"] as? String == "LIST")
+        #expect(readyLine["request_id"] as? String == unready.header("X-Request-Id"))
+        #expect(server.stop() == 0)
+    }
+}
