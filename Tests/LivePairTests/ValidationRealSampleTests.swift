@@ -50,7 +50,7 @@ struct ValidationRealSampleTests {
         ]
         #expect(ValidationFixture.summary(report).sorted() == expected.sorted())
         #expect(report.assets.count == 5 + 4 + 5)  // 5 pairs, 4 orphan stills, 5 motion photos (one broken)
-        #expect(report.files.count == 11)
+        #expect(report.files.count == 11 + 2)  // and the two .AAE edit files, unknown content without findings
         #expect(report.countsBySeverity == [.error: 4, .warning: 7, .info: 6])
     }
 

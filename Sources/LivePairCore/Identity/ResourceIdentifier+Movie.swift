@@ -65,16 +65,8 @@ extension CaptureDate {
         guard seconds > 0, seconds < 1 << 40 else { return nil }
         let days = Int64(seconds / 86_400) - 24_107  // 1904-01-01 to 1970-01-01
         let secondOfDay = Int(seconds % 86_400)
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-        let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        let civil = CivilCalendar.date(daysSince1970: days)
+        let (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
         self.init(
             year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
             second: secondOfDay % 60, nanoseconds: nil, utcOffsetMinutes: 0)

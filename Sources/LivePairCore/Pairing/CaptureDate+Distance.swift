@@ -3,14 +3,7 @@ import LivePairFormats
 extension CaptureDate {
     /// The wall-clock fields as seconds since 1970-01-01T00:00:00, ignoring any UTC offset.
     var pairingWallClockSeconds: Double {
-        // Days from civil date (Howard Hinnant's algorithm).
-        let shiftedYear = Int64(month <= 2 ? year - 1 : year)
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = CivilCalendar.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
         return Double(seconds) + Double(nanoseconds ?? 0) / 1e9
     }

@@ -18,6 +18,12 @@ public struct ParseLimits: Sendable, Equatable {
     public var maximumItemCount: Int
     /// Most pixels (width times height) accepted for one image.
     public var maximumPixels: Int
+    /// Most bytes a compressed stream (raw DEFLATE in `.AAE` edit data) may inflate to: a
+    /// DEFLATE bomb stops here with `FormatError.limitExceeded`.
+    public var maximumInflatedBytes: Int
+    /// Most values one property list or JSON document may hold, counting every string, number,
+    /// array and dictionary (a binary plist's shared references are counted each time they are used).
+    public var maximumPropertyListObjects: Int
 
     /// Limits that accept every real camera file seen, with a wide margin, while bounding memory
     /// to a few tens of megabytes per file.
@@ -28,12 +34,15 @@ public struct ParseLimits: Sendable, Equatable {
         maximumMetadataBytes: 64 << 20,
         maximumIFDChainLength: 64,
         maximumItemCount: 10_000,
-        maximumPixels: 1 << 28)
+        maximumPixels: 1 << 28,
+        maximumInflatedBytes: 16 << 20,
+        maximumPropertyListObjects: 200_000)
 
     /// Memberwise initializer.
     public init(
         maximumDepth: Int, maximumBoxCount: Int, maximumTableEntries: Int, maximumMetadataBytes: Int,
-        maximumIFDChainLength: Int, maximumItemCount: Int, maximumPixels: Int
+        maximumIFDChainLength: Int, maximumItemCount: Int, maximumPixels: Int,
+        maximumInflatedBytes: Int = 16 << 20, maximumPropertyListObjects: Int = 200_000
     ) {
         self.maximumDepth = maximumDepth
         self.maximumBoxCount = maximumBoxCount
@@ -42,6 +51,8 @@ public struct ParseLimits: Sendable, Equatable {
         self.maximumIFDChainLength = maximumIFDChainLength
         self.maximumItemCount = maximumItemCount
         self.maximumPixels = maximumPixels
+        self.maximumInflatedBytes = maximumInflatedBytes
+        self.maximumPropertyListObjects = maximumPropertyListObjects
     }
 
     /// Throws when a declared table of `count` entries of `entrySize` bytes is over the entry limit
