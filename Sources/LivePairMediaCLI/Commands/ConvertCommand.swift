@@ -21,7 +21,10 @@ public enum ConvertCommand: Command {
 
         --to live-photo: extracts the video of a Google or Samsung motion photo (JPEG or HEIC) into
         a QuickTime movie with a content identifier and a still-image-time track at the
-        presentation timestamp, and writes the still without the video, with the identifier.
+        presentation timestamp, and writes the still without the video, with the identifier:
+        <stem>.HEIC or <stem>.JPG (by the still's format) and <stem>.MOV in the output folder,
+        as 'livepair make' names them (<stem>: the file name without its extension and a
+        trailing .MP).
 
         Outputs are validated before they are renamed into place; inputs are never modified.
 
