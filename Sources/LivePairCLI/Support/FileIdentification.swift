@@ -3,9 +3,11 @@ import LivePairCore
 
 /// Identifies many files on every core, with a progress indicator, returning results in input order.
 package enum FileIdentification {
-    /// Identifies `files`; `label` names the work in the progress line.
-    package static func identifyAll(_ files: [String], label: String, streams: OutputStreams) -> [ResourceIdentity] {
-        let progress = ProgressReporter(streams: streams, label: label, total: files.count)
+    /// Identifies `files`; `label` names the work in the progress bar (none when `quiet`).
+    package static func identifyAll(
+        _ files: [String], label: String, streams: OutputStreams, quiet: Bool = false
+    ) -> [ResourceIdentity] {
+        let progress = ProgressReporter(streams: streams, label: label, total: files.count, quiet: quiet)
         let results = ResultSlots<ResourceIdentity>(count: files.count)
         let identifier = ResourceIdentifier()
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
