@@ -21,7 +21,8 @@ struct BoxNameEscapingTests {
         let damaged = SampleVariants.replacingAll(Array("avc1".utf8), with: [0xFF, 0x76, 0x63, 0x01], in: original)
         #expect(damaged != original)
         let path = try workspace.write(damaged, as: "train.mov")
-        let text = try LivePairBinary.run(["inspect", path])
+        // The codecs column is in the wide table.
+        let text = try LivePairBinary.run(["inspect", "--wide", path])
         #expect(text.output.contains("\\xFFvc\\x01"), "\(text.output)")
         #expect(!text.output.contains("\\\\x"), "\(text.output)")
         let json = try LivePairBinary.run(["inspect", "--json", path])

@@ -110,7 +110,43 @@ struct InspectCommandTests {
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("PATH") == true)
         #expect(lines.last == "14 files: 9 live-photo-still, 5 live-photo-video")
-        #expect(result.output.contains("C3754624-A05F-474D-9F16-E9C47B5F892D"))
+        // The first 8 characters of a content identifier; the whole one with --wide.
+        #expect(result.output.contains("  C3754624  "))
+        #expect(!result.output.contains("C3754624-A05F"))
+        #expect(run(["inspect", "--wide", SampleMedia.path("live")]).output.contains("C3754624-A05F-474D-9F16-E9C47B5F892D"))
+    }
+
+    @Test("the table fits 120 columns unless --wide: paths cut in their folders or names, details and summary wrapped")
+    func narrowTable() throws {
+        let root = SampleMedia.root.deletingLastPathComponent().path
+        let narrow = try runShell("\"$LIVEPAIR\" inspect SampleMedia", in: root)
+        #expect(narrow.status == 1)
+        let lines = narrow.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
+        #expect(lines.count == 49)
+        let expected = [
+            "PATH                                     FORMAT   ROLE              IDENTIFIER  SIZE       DURATION  CAPTURED",
+            "…/IllegalArgumentExc….processBoxes.heif  heic     photo             -           -          -         -",
+            "    error[truncated]: TM\\x90\\x84 box at offset 534: data ends early (needs 114097599 bytes, 7661 available)",
+            "…/NegativeArraySizeE….processBoxes.heif  heic     photo             -           -          -         -",
+            "SampleM…/google_motion_photo_broken.jpg  jpeg     motion-photo      -           1512x2016  -         -",
+            "    error[motion-photo-video-missing]: the metadata says this is a motion photo, but no video is embedded:",
+            "      MicroVideoOffset 1024 points to offset 672243, where there is no ftyp; no ftyp box in the last 673267 bytes",
+            "…/51F2BEF7-431A-4D31…3284A57826AE_3.mov  mov      live-photo-video  C3754624    1440x1080  2.635s    2019-12-29 19:01:14",
+            "SampleMedia/live/IMG_3582.mov            mov      live-photo-video  602FEBB7    1920x1440  1.910s    2025-05-26 09:27:06",
+            "SampleMedia/moti…/samsung-one-ui-6.heic  heic     motion-photo      -           4000x3000  3.130s    2024-01-12 21:38:53",
+            "    motion photo (samsung): video at 452284, 3226469 bytes, still at 3000000 us",
+        ]
+        for line in expected { #expect(lines.contains(line), "\(line)") }
+        #expect(lines.first == expected.first)
+        #expect(lines.suffix(2).joined(separator: "\n").hasSuffix("3 unknown; 4 could not be read\n  completely"))
+        // --wide: every column whole, as the table was (TextReportBytesTests), wider than 120.
+        let wide = try runShell("\"$LIVEPAIR\" inspect --wide SampleMedia", in: root)
+        #expect(wide.output.split(separator: "\n").contains { $0.count > 120 })
+        #expect(wide.output.contains("SampleMedia/broken/IllegalArgumentException.HeifReader.processBoxes.heif"))
+        // Absolute paths of any length fit too.
+        let absolute = run(["inspect", SampleMedia.path("live"), SampleMedia.path("motion")])
+        #expect(absolute.output.split(separator: "\n").allSatisfy { $0.count <= 120 })
     }
 
     @Test("the built executable exits with the documented statuses")

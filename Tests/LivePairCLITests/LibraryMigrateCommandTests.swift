@@ -106,7 +106,9 @@ struct LibraryMigrateCommandTests {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["library", "migrate", "--from", source, "--batch-size", "1"] + target
+        // A progress line after every batch (not every 5 s, as standard error is a pipe).
         process.environment = ProcessInfo.processInfo.environment.merging(s3.environment) { $1 }
+            .merging(["LIVEPAIR_PROGRESS_INTERVAL": "0"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -34,6 +34,42 @@ struct PackagingCommandTests {
         #expect(((try LivePairBinary.json(again.output))["error"] as? [String: Any])?["code"] as? String == "output-exists")
     }
 
+    @Test("make and convert name their outputs by one rule: <stem>.HEIC or <stem>.JPG by format, <stem>.MOV, as --help says")
+    func outputNamingRule() throws {
+        let workspace = try SampleVariants.Workspace()
+        let output = workspace.url.appendingPathComponent("out").path
+        // A lower-case .jpg still and a lower-case .mov movie: both outputs in upper case.
+        let make = try LivePairBinary.run([
+            "make", "--photo", SampleMedia.path("plain/pixel_8.jpg"), "--video", SampleMedia.path("plain/with-gps.mov"),
+            "--output", output,
+        ])
+        #expect(make.status == 0, "\(make.error)")
+        // A lower-case .heic still, and a movie alone (the still encoded as JPEG).
+        let heic = try LivePairBinary.run([
+            "make", "--photo", SampleMedia.path("plain/IMG_2682.heic"), "--video", SampleMedia.path("live/train.mov"),
+            "--output", output,
+        ])
+        #expect(heic.status == 0, "\(heic.error)")
+        let alone = try LivePairBinary.run([
+            "make", "--video", SampleMedia.path("plain/IMG_3539.MOV"), "--still-format", "jpeg", "--output", output,
+        ])
+        #expect(alone.status == 0, "\(alone.error)")
+        // A Pixel motion photo: the `.MP` of its stem is dropped.
+        let convert = try LivePairBinary.run([
+            "convert", "--to", "live-photo", SampleMedia.path("motion/PXL_20200710_061629144.MP.jpg"), "--output", output,
+        ])
+        #expect(convert.status == 0, "\(convert.error)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [
+                "IMG_2682.HEIC", "IMG_2682.MOV", "IMG_3539.JPG", "IMG_3539.MOV", "PXL_20200710_061629144.JPG",
+                "PXL_20200710_061629144.MOV", "pixel_8.JPG", "pixel_8.MOV",
+            ])
+        for command in ["make", "convert"] {
+            let help = try LivePairBinary.run([command, "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.contains("<stem>.HEIC or <stem>.JPG (by the still's format) and <stem>.MOV"), "\(command)")
+        }
+    }
+
     @Test("restamp --in-place and convert both ways")
     func restampAndConvert() throws {
         let workspace = try SampleVariants.Workspace()

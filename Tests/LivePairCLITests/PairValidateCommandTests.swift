@@ -214,7 +214,7 @@ struct PairValidateCommandTests {
         let reporter = ProgressReporter(streams: capture.streams(errorIsTerminal: true), label: "Checking", total: 3, minimumTotal: 1)
         for _ in 0..<3 { reporter.advance() }
         reporter.finish()
-        #expect(capture.error.contains("\rChecking 3/3"))
+        #expect(capture.error.contains("\rChecking [" + String(repeating: "#", count: 30) + "]  3/3 files  100%"))
         #expect(capture.error.hasSuffix("\r\u{1B}[K"))
         let quiet = CapturedOutput()
         let silent = ProgressReporter(streams: quiet.streams(errorIsTerminal: false), label: "Checking", total: 3, minimumTotal: 1)

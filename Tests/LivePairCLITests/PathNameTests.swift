@@ -57,7 +57,7 @@ struct PathNameTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let inspect = try runShell("\"$LIVEPAIR\" inspect up", in: folder)
         #expect(inspect.status == 0, "\(inspect.error)")
-        #expect(inspect.output.contains("up/caf\\xE9/photo\\xFF.HEIC  heic    live-photo-still  602FEBB7-6B59-4799-96E6-9C8484D873C7"))
+        #expect(inspect.output.contains("up/caf\\xE9/photo\\xFF.HEIC  heic    live-photo-still  602FEBB7    5712x4284"))
         #expect(inspect.output.contains("up/caf\\xE9/IMG_3582.mov    mov     live-photo-video"))
         #expect(inspect.output.hasSuffix("2 files: 1 live-photo-still, 1 live-photo-video\n"))
 

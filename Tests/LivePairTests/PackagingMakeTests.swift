@@ -23,7 +23,8 @@ struct PackagingMakeTests {
         // What was written, and where.
         let stem = LivePhotoPackager.stem(of: photo)
         #expect(result.contentIdentifier == identifier)
-        #expect(result.photoPath == "\(output)/\(stem).\(LivePhotoPackager.extensionOf(photo) ?? "")")
+        // One naming rule, whatever the input's extension: `.HEIC` or `.JPG` by format, and `.MOV`.
+        #expect(result.photoPath == "\(output)/\(stem).\(photo.lowercased().hasSuffix(".heic") ? "HEIC" : "JPG")")
         #expect(result.videoPath == "\(output)/\(stem).MOV")
         #expect(result.photoHandling == .metadataOnly)
         #expect(result.videoHandling == .metadataOnly)
@@ -103,7 +104,7 @@ struct PackagingMakeTests {
         let start = try #require(try PackagingOracle.dataStreamStartTime(result.videoPath))
         #expect(abs(start - 0.5) <= 1.0 / 15)
         // No intermediate file is left behind.
-        #expect(PackagingOracle.listing(output) == ["train.MOV", "train.jpg"])
+        #expect(PackagingOracle.listing(output) == ["train.JPG", "train.MOV"])
     }
 
     @Test("a movie alone gives a still from its frame at the still time", arguments: StillEncoding.allCases)

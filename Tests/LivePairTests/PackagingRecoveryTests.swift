@@ -62,7 +62,7 @@ struct PackagingRecoveryTests {
             "--output", folder,
         ])
         #expect(next.status == 0, "\(next.error)")
-        #expect(PackagingOracle.listing(folder) == ["train.MOV", "train.jpg"])
+        #expect(PackagingOracle.listing(folder) == ["train.JPG", "train.MOV"])
     }
 
     @Test("a staging folder whose run is alive is left alone (its lock is held)")

@@ -31,7 +31,8 @@ public struct LivePhotoPackager: Sendable {
     /// - Parameters:
     ///   - photo: the still.
     ///   - video: the movie.
-    ///   - outputDirectory: where `<photo stem>.<ext>` and `<photo stem>.MOV` are written (created if needed).
+    ///   - outputDirectory: where `<photo stem>.HEIC` (or `.JPG`) and `<photo stem>.MOV` are written
+    ///     (created if needed); see `outputPaths(in:stem:still:)`.
     ///   - stillImageTime: seconds on the movie's timeline, snapped to the nearest frame; nil keeps
     ///     the movie's own still-image time or takes the frame nearest the middle.
     ///   - contentIdentifier: the identifier to write; nil makes a fresh UUID.
@@ -46,13 +47,13 @@ public struct LivePhotoPackager: Sendable {
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: photo)
-        let photoExtension: String
+        let photoFormat: StillEncoding
         switch photoIdentity.format {
-        case .heic, .jpeg: photoExtension = Self.extensionOf(photo) ?? (photoIdentity.format == .heic ? "HEIC" : "JPG")
-        default: photoExtension = options.stillEncoding.fileExtension
+        case .heic: photoFormat = .heic
+        case .jpeg: photoFormat = .jpeg
+        default: photoFormat = options.stillEncoding
         }
-        let photoOutput = "\(outputDirectory)/\(stem).\(photoExtension)"
-        let videoOutput = "\(outputDirectory)/\(stem).MOV"
+        let (photoOutput, videoOutput) = Self.outputPaths(in: outputDirectory, stem: stem, still: photoFormat)
         return try writePair(
             photo: (photo, photoIdentity, photoOutput), video: (video, videoIdentity, videoOutput), identifier: identifier,
             stillImageTime: stillImageTime, staged: staged, transcodeScratch: { () throws(PackagingError) in
@@ -73,8 +74,7 @@ public struct LivePhotoPackager: Sendable {
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         let stem = Self.stem(of: video)
-        let photoOutput = "\(outputDirectory)/\(stem).\(options.stillEncoding.fileExtension)"
-        let videoOutput = "\(outputDirectory)/\(stem).MOV"
+        let (photoOutput, videoOutput) = Self.outputPaths(in: outputDirectory, stem: stem, still: options.stillEncoding)
         let photoStaged = try staged.stage(photoOutput)
         let videoStaged = try staged.stage(videoOutput)
         // The movie first: its written still-image time (snapped to a frame) is the frame to grab.
@@ -249,5 +249,12 @@ public struct LivePhotoPackager: Sendable {
         let name = fileName(of: path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         return String(name[name.index(after: dot)...])
+    }
+
+    /// The one naming rule of every Live Photo LivePair writes (`make`, `convert --to live-photo`):
+    /// `<stem>.HEIC` or `<stem>.JPG` by the still's format, and `<stem>.MOV`, in upper case as an
+    /// iPhone names them, whatever the inputs' extensions were (`pixel_8.jpg` gives `pixel_8.JPG`).
+    public static func outputPaths(in directory: String, stem: String, still: StillEncoding) -> (photo: String, video: String) {
+        ("\(directory)/\(stem).\(still.fileExtension)", "\(directory)/\(stem).MOV")
     }
 }

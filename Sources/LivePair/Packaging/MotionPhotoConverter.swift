@@ -119,14 +119,13 @@ public struct MotionPhotoConverter: Sendable {
         let staged = StagedOutputs(options)
         var stem = LivePhotoPackager.stem(of: path)
         if stem.uppercased().hasSuffix(".MP") { stem.removeLast(3) }
-        let stillExtension = extraction.stillFormat == .jpeg ? "JPG" : "HEIC"
-        let photoOutput = "\(outputDirectory)/\(stem).\(stillExtension)"
-        let videoOutput = "\(outputDirectory)/\(stem).MOV"
+        let stillFormat: StillEncoding = extraction.stillFormat == .jpeg ? .jpeg : .heic
+        let (photoOutput, videoOutput) = LivePhotoPackager.outputPaths(in: outputDirectory, stem: stem, still: stillFormat)
         let photoStaged = try staged.stage(photoOutput)
         let videoStaged = try staged.stage(videoOutput)
 
         // The still: without the video and the motion-photo XMP, then stamped.
-        let plainStill = try staged.scratch(in: outputDirectory, name: "plain.\(stillExtension)")
+        let plainStill = try staged.scratch(in: outputDirectory, name: "plain.\(stillFormat.fileExtension)")
         try staged.write(plainStill, scratch: true) { sink throws(FormatError) in try extractor.writeStill(to: sink) }
         _ = try StillStamper(options: options, staged: staged).write(
             stillAt: plainStill, identity: packager.identify(plainStill), identifier: identifier, to: photoStaged)

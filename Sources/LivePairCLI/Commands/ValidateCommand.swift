@@ -7,7 +7,7 @@ public enum ValidateCommand: Command {
     /// One line saying what it does.
     public static let abstract = "Check Live Photos and motion photos before they are loaded: what is wrong and how to fix it."
     /// The usage line.
-    public static let usage = "livepair validate [--json] [--deep] [--severity <level>] <path> ..."
+    public static let usage = "livepair validate [--json] [--deep] [--severity <level>] [--quiet] <path> ..."
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -28,6 +28,8 @@ public enum ValidateCommand: Command {
           --severity <level>      Show only findings at or above info, warning or error, and
                                   only what has one (default: info, everything). Verdicts,
                                   the summary and the exit status still count every finding.
+          --quiet                 Show no progress. Without it, --deep shows a bar on a
+                                  terminal, else a line on standard error every 5 seconds.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -43,7 +45,7 @@ public enum ValidateCommand: Command {
     /// Runs `validate`; `--deep` decodes through `media`'s deep validation (or hands over to it).
     static func run(_ arguments: [String], streams: OutputStreams, media: MediaCommands) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json", "deep"], options: ["severity"], streams: streams) {
+        switch parsePaths(arguments, flags: ["json", "deep", "quiet"], options: ["severity"], streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
@@ -64,12 +66,15 @@ public enum ValidateCommand: Command {
             deepValidation = makeDeepValidation(ValidationOptions(deep: true))
         }
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
-        let identities = FileIdentification.identifyAll(files, links: links, label: "Validating", streams: streams)
+        let quiet = parsed.has("quiet")
+        let identities = FileIdentification.identifyAll(files, links: links, label: "Validating", streams: streams, quiet: quiet)
         let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
         var options = ValidationOptions()
         options.deep = parsed.has("deep")
-        let progress = ProgressReporter(
-            streams: streams, label: options.deep ? "Decoding" : "Checking", total: 0, minimumTotal: options.deep ? 1 : 50)
+        let progress =
+            options.deep
+            ? ProgressReporter.longWork(streams: streams, label: "validate --deep", unit: "assets", total: 0, quiet: quiet)
+            : ProgressReporter(streams: streams, label: "Checking", unit: "assets", total: 0, quiet: quiet)
         let report = Validator(options: options, deepValidation: deepValidation).validate(result, progress: { done, total in
             progress.update(done: done, total: total)
         })

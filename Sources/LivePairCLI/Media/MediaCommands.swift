@@ -34,6 +34,8 @@ public enum MediaCommands: Sendable {
         case let .executable(path):
             let reason = MediaExecutable.replaceProcess(with: path, arguments: arguments)
             streams.printError("Error: '\(arguments.first ?? "")' runs in \(path), which could not be started: \(reason).")
+            let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            streams.printError("Build it next to livepair: " + MediaExecutable.buildCommand(forDirectory: directory))
         case .unavailable, .inProcess:
             streams.printError(
                 "Error: '\(arguments.first ?? "")' needs the media libraries, which this process does not link; "

@@ -3,14 +3,14 @@ import LivePairCore
 
 /// Identifies many files on every core, with a progress indicator, returning results in input order.
 package enum FileIdentification {
-    /// Identifies `files`; `label` names the work in the progress line. A path of `links` (a further
-    /// path to a file listed earlier, see `FileCollector.Collection.links`) is not read: it gets the
-    /// identity of that file's first path, under its own path.
+    /// Identifies `files`; `label` names the work in the progress bar (none when `quiet`). A path of
+    /// `links` (a further path to a file listed earlier, see `FileCollector.Collection.links`) is not
+    /// read: it gets the identity of that file's first path, under its own path.
     package static func identifyAll(
-        _ files: [String], links: [String: String] = [:], label: String, streams: OutputStreams
+        _ files: [String], links: [String: String] = [:], label: String, streams: OutputStreams, quiet: Bool = false
     ) -> [ResourceIdentity] {
         let read = links.isEmpty ? files : files.filter { links[$0] == nil }
-        let progress = ProgressReporter(streams: streams, label: label, total: read.count)
+        let progress = ProgressReporter(streams: streams, label: label, total: read.count, quiet: quiet)
         let results = ResultSlots<ResourceIdentity>(count: read.count)
         let identifier = ResourceIdentifier()
         DispatchQueue.concurrentPerform(iterations: read.count) { index in

@@ -19,6 +19,13 @@ package struct OutputBuffer: Sendable {
     /// Appends the bytes of `raw`.
     package mutating func append(bytes raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
 
+    /// Removes the bytes from `offset` to the end and returns them (to rewrite what was appended).
+    package mutating func removeBytes(from offset: Int) -> [UInt8] {
+        let removed = Array(bytes[offset...])
+        bytes.removeSubrange(offset...)
+        return removed
+    }
+
     /// Appends `count` copies of `byte`.
     package mutating func append(_ byte: UInt8, count: Int) {
         guard count > 0 else { return }

@@ -24,6 +24,9 @@ public enum ConvertCommand: Command {
         still without the video, with the identifier. The identifier is the one the embedded video
         carries (a motion photo made from a Live Photo), else the still's, else a new one; the
         still time is the video's own still-image time, else the presentation timestamp.
+        The outputs are <stem>.HEIC or <stem>.JPG (by the still's format) and <stem>.MOV in the
+        output folder, as 'livepair make' names them (<stem>: the file name without its extension
+        and a trailing .MP).
 
         Outputs are validated before they are renamed into place; inputs are never modified.
 

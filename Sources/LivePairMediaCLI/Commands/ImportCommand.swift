@@ -16,7 +16,7 @@ public enum ImportCommand: Command {
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
-        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] (<path> ... | --files-from <file> [--json-lines] [--scratch <dir>])"
+        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] [--quiet] (<path> ... | --files-from <file> [--json-lines] [--scratch <dir>])"
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -68,6 +68,8 @@ public enum ImportCommand: Command {
           --deep                  Also decode each file (image, movie frame) and reject
                                   data that does not decode (0.2 to 1 s per file).
           --json                  Print one JSON object (schema: see the documentation).
+          --quiet                 Show no progress. Without it: a bar on a terminal, else a
+                                  line on standard error every 5 seconds (not with --files-from).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -80,7 +82,7 @@ public enum ImportCommand: Command {
         let parsed: ParsedArguments
         do throws(UsageError) {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "json-lines", "deep"],
+                arguments, flags: ["json", "json-lines", "deep", "quiet"],
                 options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from", "scratch"]))
         } catch {
             return usageFailure(error, streams: streams)
@@ -144,7 +146,8 @@ public enum ImportCommand: Command {
         // A further path to a file (a hard link) is not read again: it is reported with its file's outcome.
         let files = collected.filter { links[$0] == nil }
         let results = ResultSlots<ImportReport.FileResult>(count: files.count)
-        let progress = ProgressReporter(streams: streams, label: "Importing", total: files.count, minimumTotal: 20)
+        let progress = ProgressReporter.longWork(
+            streams: streams, label: "import", unit: "files", total: files.count, quiet: parsed.has("quiet"))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(files.count, 1))) { _ in
             while true {

@@ -7,14 +7,17 @@ extension LibraryCommand {
     /// per transaction.
     static func migrate(
         from: String, into selection: LibrarySelection, configuration: LibraryConfiguration, batchSize: Int, json: Bool,
-        streams: OutputStreams
+        quiet: Bool, streams: OutputStreams
     ) throws(LibraryError) -> ExitCode {
         let source = try PhotoLibrary.open(at: from, configuration: LibraryConfiguration(openMode: .openExisting, access: .readOnly))
         let target = try selection.open(configuration: configuration, create: true)
-        // One line per committed batch on standard error: how far a long run (or a killed one) got.
+        // After each committed batch: how far a long run (or a killed one) got.
+        let progress = ProgressReporter.longWork(streams: streams, label: "migrate", unit: "assets", total: 0, quiet: quiet)
+        defer { progress.finish() }
         let report = try LibraryMigration(from: source, to: target, batchSize: batchSize) { done, total in
-            streams.printError("migrate: \(done)/\(total) assets")
+            progress.update(done: done, total: total)
         }.run()
+        progress.finish()
         if json {
             streams.print(
                 JSONValue.object([

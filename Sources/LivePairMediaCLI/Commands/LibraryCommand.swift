@@ -22,7 +22,7 @@ public enum LibraryCommand: Command {
                           migrate --from <dir> [--batch-size <n>])
                          (--library <dir> |
                           --catalog <url> --store <url> [--s3-endpoint <url>])
-                         [--json]
+                         [--json] [--quiet]
         """
     /// The help text.
     public static let help = """
@@ -86,6 +86,9 @@ public enum LibraryCommand: Command {
                             long; for sweep: only files at least this old. A number
                             and a unit: 90s, 30m, 2h, 7d.
           --json            Print one JSON object (schema: see the documentation).
+          --quiet           For export and migrate: show no progress. Without it: a bar
+                            on a terminal, else a line on standard error every 5
+                            seconds.
           -h, --help        Show help information.
 
         EXIT STATUS:
@@ -100,7 +103,7 @@ public enum LibraryCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]))
+                arguments, flags: ["json", "for-photos", "quiet"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -139,6 +142,7 @@ public enum LibraryCommand: Command {
             batchSize = number
         }
         let json = parsed.has("json")
+        let quiet = parsed.has("quiet")
         let changes = ["init", "delete", "settle", "sweep", "migrate"].contains(action)
         let openMode: LibraryOpenMode = action == "init" ? .createNew : action == "migrate" ? .createIfNeeded : .openExisting
         let configuration = LibraryConfiguration(openMode: openMode, access: changes ? .readWrite : .readOnly)
@@ -146,7 +150,7 @@ public enum LibraryCommand: Command {
             if action == "migrate", let from = parsed.options["from"] {
                 return try migrate(
                     from: from, into: selection, configuration: configuration, batchSize: batchSize ?? 32, json: json,
-                    streams: streams)
+                    quiet: quiet, streams: streams)
             }
             let library = try selection.open(configuration: configuration, create: action == "init")
             switch action {
@@ -157,9 +161,11 @@ public enum LibraryCommand: Command {
                 InterruptCleanup.shared.install()
                 if parsed.has("for-photos") {
                     return try LibraryPhotosExport.run(
-                        identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
+                        identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, quiet: quiet,
+                        streams: streams)
                 }
-                return try export(identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, streams: streams)
+                return try export(
+                    identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, quiet: quiet, streams: streams)
             case "pending": return try pending(library, olderThan: age ?? 0, json: json, streams: streams)
             case "settle": return try settle(library, olderThan: age ?? 0, json: json, streams: streams)
             case "sweep":
@@ -252,10 +258,12 @@ public enum LibraryCommand: Command {
     }
 
     private static func export(
-        _ identifier: String, from library: PhotoLibrary, to output: String, json: Bool, streams: OutputStreams
+        _ identifier: String, from library: PhotoLibrary, to output: String, json: Bool, quiet: Bool, streams: OutputStreams
     ) throws(LibraryError) -> ExitCode {
         let asset = try asset(identifier, in: library)
         let resources = try library.assetResources(for: asset)
+        let progress = exportProgress(resources.count, quiet: quiet, streams: streams)
+        defer { progress.finish() }
         let created = FileSystemPath.createDirectories(output)
         guard created == 0 else {
             throw .io(path: output, reason: "cannot create the output directory: " + FileSystemPath.errorText(created))
@@ -269,13 +277,20 @@ public enum LibraryCommand: Command {
             let path = (output.hasSuffix("/") ? output : output + "/") + name
             try manager.writeData(for: resource, toFile: path)
             written.append((resource, path))
+            progress.advance()
         }
+        progress.finish()
         if json {
             streams.print(LibraryReport.exportJSON(asset, files: written).rendered())
         } else {
             for (resource, path) in written { streams.print("\(resource.type.rawValue)\t\(TerminalText.path(path))") }
         }
         return .success
+    }
+
+    /// The progress of an export of `count` resources.
+    static func exportProgress(_ count: Int, quiet: Bool, streams: OutputStreams) -> ProgressReporter {
+        ProgressReporter.longWork(streams: streams, label: "library export", unit: "resources", total: count, quiet: quiet)
     }
 
     /// `name`, or `stem-2.ext`, `stem-3.ext`, ... when a file of that name exists or was written.

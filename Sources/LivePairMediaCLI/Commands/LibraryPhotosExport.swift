@@ -12,10 +12,12 @@ import LivePairLibrary
 enum LibraryPhotosExport {
     /// Exports `identifier` from `library` into `output` for Apple Photos.
     static func run(
-        _ identifier: String, from library: PhotoLibrary, to output: String, json: Bool, streams: OutputStreams
+        _ identifier: String, from library: PhotoLibrary, to output: String, json: Bool, quiet: Bool, streams: OutputStreams
     ) throws(LibraryError) -> ExitCode {
         let asset = try LibraryCommand.asset(identifier, in: library)
         let resources = try library.assetResources(for: asset)
+        let progress = LibraryCommand.exportProgress(resources.count, quiet: quiet, streams: streams)
+        defer { progress.finish() }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -28,7 +30,9 @@ enum LibraryPhotosExport {
         else {
             // Nothing to restamp: the plain export.
             var used: Set<String> = []
-            print(asset, try writeAsStored(resources, into: directory, manager: manager, used: &used), json: json, streams: streams)
+            let written = try writeAsStored(resources, into: directory, manager: manager, used: &used, progress: progress)
+            progress.finish()
+            print(asset, written, json: json, streams: streams)
             return .success
         }
         // The stored originals go to a hidden scratch folder beside the output (same file system),
@@ -53,6 +57,7 @@ enum LibraryPhotosExport {
             used.insert(name)
             try manager.writeData(for: resource, toFile: scratch + "/" + name)
             halves.append(name)
+            progress.advance()
         }
         let keptIdentifier = asset.contentIdentifier.flatMap(ContentIdentifier.init(rawValue:))
             .flatMap { $0.isWellFormedUUID ? $0.rawValue.uppercased() : nil }
@@ -65,14 +70,16 @@ enum LibraryPhotosExport {
             throw .io(path: directory, reason: "the Live Photo could not be prepared for Photos: \(error)")
         }
         let others = resources.filter { $0.type != .photo && $0.type != .pairedVideo }
-        written += try writeAsStored(others, into: directory, manager: manager, used: &used)
+        written += try writeAsStored(others, into: directory, manager: manager, used: &used, progress: progress)
+        progress.finish()
         print(asset, written, json: json, streams: streams)
         return .success
     }
 
     /// Writes `resources` into `directory` as stored, under unique safe names (recorded in `used`).
     private static func writeAsStored(
-        _ resources: [LibraryAssetResource], into directory: String, manager: AssetResourceManager, used: inout Set<String>
+        _ resources: [LibraryAssetResource], into directory: String, manager: AssetResourceManager, used: inout Set<String>,
+        progress: ProgressReporter
     ) throws(LibraryError) -> [(LibraryAssetResource, String)] {
         var written: [(LibraryAssetResource, String)] = []
         for resource in resources {
@@ -80,6 +87,7 @@ enum LibraryPhotosExport {
             used.insert(name)
             try manager.writeData(for: resource, toFile: directory + "/" + name)
             written.append((resource, directory + "/" + name))
+            progress.advance()
         }
         return written
     }

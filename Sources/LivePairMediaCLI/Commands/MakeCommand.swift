@@ -14,9 +14,11 @@ public enum MakeCommand: Command {
     public static let help = """
         OVERVIEW: \(abstract)
 
-        Writes <stem>.HEIC (or .JPG) and <stem>.MOV into the output folder: the still with the
-        identifier in Apple's maker note, the movie with the identifier in moov/meta and a
-        still-image-time track, like the files an iPhone writes. A HEIC or JPEG still keeps its
+        Writes <stem>.HEIC or <stem>.JPG (by the still's format) and <stem>.MOV into the output
+        folder, in upper case whatever the inputs' extensions, <stem> being the still's file name
+        without its extension (the movie's without --photo): the still with the identifier in
+        Apple's maker note, the movie with the identifier in moov/meta and a still-image-time
+        track, like the files an iPhone writes. A HEIC or JPEG still keeps its
         image data; PNG, WebP and other stills are encoded (--still-format). H.264 and HEVC movies in
         MOV or MP4 are re-muxed without re-encoding; other codecs and containers are transcoded
         (--codec). Without --photo the still is the movie's frame at the still time. The pair is
