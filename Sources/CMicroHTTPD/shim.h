@@ -42,6 +42,24 @@ static inline struct MHD_Daemon *livepair_mhd_start(
         MHD_OPTION_END);
 }
 
+/// As `livepair_mhd_start`, on `listen_fd`: a socket already bound and listening (IPv4 or IPv6),
+/// which the daemon takes over. Returns NULL when the daemon cannot start.
+static inline struct MHD_Daemon *livepair_mhd_start_on_socket(
+    int listen_fd, unsigned int pool_size, unsigned int timeout_seconds,
+    unsigned int connection_limit, size_t memory_limit,
+    MHD_AccessHandlerCallback handler, void *handler_context,
+    MHD_RequestCompletedCallback completed, void *completed_context) {
+    return MHD_start_daemon(
+        livepair_mhd_pool_flags(), 0, NULL, NULL, handler, handler_context,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+        MHD_OPTION_THREAD_POOL_SIZE, pool_size,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_END);
+}
+
 /// Typed wrapper for the variadic MHD_get_daemon_info: the port the daemon listens on (0 when unknown).
 static inline uint16_t livepair_mhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

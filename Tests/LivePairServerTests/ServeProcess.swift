@@ -14,13 +14,19 @@ final class ServeProcess: @unchecked Sendable {
     let libraryArguments: [String]
     /// Variables added to the server's environment.
     let environment: [String: String]
+    /// The `--listen` host (`127.0.0.1`, `localhost`, `[::1]`), always with port 0.
+    let listenHost: String
     private(set) var process: Process
     private(set) var port: UInt16 = 0
     static let tokens = ["alice-token": "alice", "bob-token": "bob", "carol-token": "carol", "dave-token": "dave", "erin-token": "erin"]
 
     /// Starts a server with `arguments` added to the command line, on its own library or on the
     /// one `libraryArguments` name (several servers on one catalog and store).
-    init(_ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:]) throws {
+    init(
+        _ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:],
+        listenHost: String = "127.0.0.1"
+    ) throws {
+        self.listenHost = listenHost
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-serve-\(UUID().uuidString)").path
         library = directory + "/library"
         logPath = directory + "/serve.log"
@@ -35,7 +41,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// The base URL.
-    var base: String { "http://127.0.0.1:\(port)" }
+    var base: String { "http://\(listenHost):\(port)" }
 
     private func start() throws {
         let binary = try #require(LivePairBinary.url, "the livepair executable is not built")
@@ -48,7 +54,7 @@ final class ServeProcess: @unchecked Sendable {
         let started = Process()
         started.executableURL = binary
         started.arguments =
-            ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+            ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", listenHost + ":0"] + extraArguments
         started.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         started.standardOutput = log
         started.standardError = log

@@ -47,7 +47,8 @@ public enum ServeCommand: Command {
                                   AWS_SECRET_ACCESS_KEY, AWS_REGION; local copies in
                                   $LIVEPAIR_S3_CACHE, at most $LIVEPAIR_S3_CACHE_MAX, default 4G).
           --tokens <file>         Lines 'TOKEN OWNER': each token sees only its owner's assets.
-          --listen <host>:<port>  IPv4 address and port (default: 127.0.0.1:8080; port 0: any free port).
+          --listen <host>:<port>  Address and port: 127.0.0.1:8080 (the default), localhost:8080,
+                                  [::1]:8080, 0.0.0.0:8080 (port 0: any free port).
           --upload-limit <bytes>  Largest upload accepted (default: 1073741824); larger ones get 413.
           --threads <n>           Worker threads of the HTTP daemon (default: 2 per core, at least 4).
           --connection-timeout <seconds>
@@ -117,12 +118,13 @@ public enum ServeCommand: Command {
             streams.printError("Error: \(error)")
             return .failure
         }
+        let address = settings.daemon.host.contains(":") ? "[\(settings.daemon.host)]:\(server.port)" : "\(settings.daemon.host):\(server.port)"
         logger.info(
             "listening",
-            metadata: [
-                "address": .string("\(settings.daemon.host):\(server.port)"), "port": .int(Int(server.port)),
-                "tokens": .int(tokens.count),
-            ])
+            metadata: ["address": .string(address), "port": .int(Int(server.port)), "tokens": .int(tokens.count)])
+        streams.printError(
+            "livepair serve: listening on http://\(address) with \(tokens.count) token\(tokens.count == 1 ? "" : "s")"
+                + " (\(settings.tokensPath)).\nOpen the page in a browser with one of them: open http://\(address)/#token=YOUR_TOKEN")
         waitForTermination(server: server, tokens: tokens, logger: logger)
         logger.info("stopped")
         return .success

@@ -19,11 +19,11 @@ struct ServeSettings {
         guard parsed.positionals.isEmpty else { throw UsageError("Unexpected argument '\(parsed.positionals[0])'.") }
         tokensPath = tokens
         let listen = parsed.options["listen"] ?? "127.0.0.1:8080"
-        let parts = listen.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let port = UInt16(parts[1]), parts[0].split(separator: ".").count == 4 else {
-            throw UsageError("The value '\(listen)' is invalid for '--listen <host>:<port>': use for example 127.0.0.1:8080.")
+        guard let (host, port) = Self.listenAddress(listen) else {
+            throw UsageError(
+                "The value '\(listen)' is invalid for '--listen <host>:<port>': use for example 127.0.0.1:8080, localhost:8080 or [::1]:8080.")
         }
-        daemon = DaemonConfiguration(host: String(parts[0]), port: port)
+        daemon = DaemonConfiguration(host: host, port: port)
         uploadLimit = try Self.number(parsed, "upload-limit", default: 1 << 30, range: 1...Int64.max)
         if parsed.options["threads"] != nil {
             daemon.threads = Int(try Self.number(parsed, "threads", default: 4, range: 1...256))
@@ -35,6 +35,18 @@ struct ServeSettings {
         if let metricsToken, metricsToken.isEmpty || metricsToken.contains(where: { $0 == " " || $0 == "\t" || $0.isNewline }) {
             throw UsageError("The metrics token must be a non-empty word without spaces.")
         }
+    }
+
+    /// `HOST:PORT` (an IPv4 address or a host name) or `[IPv6]:PORT`, as the host and port to listen on.
+    static func listenAddress(_ text: String) -> (host: String, port: UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            return !host.isEmpty && host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) ? (host, port) : nil
+        }
+        let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+        return !host.isEmpty && allowed ? (host, port) : nil
     }
 
     private static func number(

@@ -135,6 +135,7 @@ enum OpenAPIPaths {
             "422": json("Rejected, with the findings.", Schemas.ref("RejectedOutcome")),
             "400": error("Bad upload ID, Content-Digest mismatch or malformed header."), "401": unauthorized,
             "413": error("Larger than the server's upload limit."),
+            "415": error("A multipart body: send the file itself as the body."),
         ],
         extra: [("requestBody", ["required": true, "content": ["application/octet-stream": ["schema": Schemas.binary]]])])
 
