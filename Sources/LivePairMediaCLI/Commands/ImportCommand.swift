@@ -121,8 +121,8 @@ public enum ImportCommand: Command {
             // The errors about the library directory name it already.
             switch error {
             case .libraryNotFound, .notALibrary, .directoryNotEmpty:
-                streams.printError("Error: " + TerminalText.escaped(error.description))
-            default: streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
+                streams.printError("Error: " + TerminalText.escaped(ConnectionText.redacted(error.description)))
+            default: streams.printError("Error: " + TerminalText.message(about: selection.name, ConnectionText.redacted(error.description)))
             }
             return .failure
         }

@@ -171,9 +171,9 @@ public enum LibraryCommand: Command {
         } catch {
             // Errors about a library directory name it already; a catalog's are prefixed with its name.
             if selection.directory == nil {
-                streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
+                streams.printError("Error: " + TerminalText.message(about: selection.name, ConnectionText.redacted(error.description)))
             } else {
-                streams.printError("Error: " + TerminalText.escaped(error.description))
+                streams.printError("Error: " + TerminalText.escaped(ConnectionText.redacted(error.description)))
             }
             return .failure
         }

@@ -115,7 +115,7 @@ public enum ServeCommand: Command {
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)
         } catch {
-            streams.printError("Error: \(error)")
+            streams.printError("Error: " + ConnectionText.redacted("\(error)"))
             return .failure
         }
         let address = settings.daemon.host.contains(":") ? "[\(settings.daemon.host)]:\(server.port)" : "\(settings.daemon.host):\(server.port)"
