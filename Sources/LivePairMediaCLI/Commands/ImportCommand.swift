@@ -126,6 +126,7 @@ public enum ImportCommand: Command {
             }
             return .failure
         }
+        _ = CatalogDurabilityCheck.check(library, require: false, streams: streams)
         let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
         if let list {
             let stream = ImportStream(

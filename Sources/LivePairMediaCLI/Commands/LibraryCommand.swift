@@ -150,7 +150,9 @@ public enum LibraryCommand: Command {
             }
             let library = try selection.open(configuration: configuration, create: action == "init")
             switch action {
-            case "init": return try initialized(library, name: selection.name, json: json, streams: streams)
+            case "init":
+                _ = CatalogDurabilityCheck.check(library, require: false, streams: streams)
+                return try initialized(library, name: selection.name, json: json, streams: streams)
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":

@@ -61,6 +61,8 @@ public enum ServeCommand: Command {
           --metrics-token <token> The bearer token GET /metrics requires (default:
                                   $LIVEPAIR_METRICS_TOKEN; without one, /metrics is open: it shows
                                   service-wide counts, no owner, asset or path).
+          --require-durable       Refuse a PostgreSQL catalog with synchronous_commit or fsync off
+                                  (without it: a warning), where an acknowledged upload can be lost.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -72,7 +74,7 @@ public enum ServeCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: [],
+                arguments, flags: ["require-durable"],
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit", "metrics-token",
@@ -106,6 +108,11 @@ public enum ServeCommand: Command {
         let server: LivePairServer
         do {
             let (library, places) = try open(settings.selection)
+            let durability = CatalogDurabilityCheck.check(library, require: settings.requireDurable, streams: streams)
+            guard durability.allowed else { return .failure }
+            if !durability.problems.isEmpty {
+                logger.warning("catalog not durable", metadata: ["settings": .string(durability.problems.joined(separator: ","))])
+            }
             let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))
             var configuration = ServerConfiguration(
                 daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)

@@ -12,6 +12,8 @@ struct ServeSettings {
     var longPollLimit: Double
     /// The token `GET /metrics` requires (`--metrics-token`, else `LIVEPAIR_METRICS_TOKEN`), if any.
     var metricsToken: String?
+    /// `--require-durable`: refuse a catalog that can lose acknowledged commits.
+    var requireDurable: Bool
 
     init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         selection = try LibrarySelection(parsed)
@@ -31,6 +33,7 @@ struct ServeSettings {
         daemon.connectionTimeout = Int(try Self.number(parsed, "connection-timeout", default: 30, range: 1...86_400))
         daemon.requestTimeout = Double(try Self.number(parsed, "request-timeout", default: 600, range: 1...86_400))
         longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
+        requireDurable = parsed.has("require-durable")
         metricsToken = parsed.options["metrics-token"] ?? environment["LIVEPAIR_METRICS_TOKEN"]
         if let metricsToken, metricsToken.isEmpty || metricsToken.contains(where: { $0 == " " || $0 == "\t" || $0.isNewline }) {
             throw UsageError("The metrics token must be a non-empty word without spaces.")
