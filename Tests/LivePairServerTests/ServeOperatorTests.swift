@@ -1,4 +1,5 @@
 import Foundation
+import LivePairMedia
 import LivePairS3
 import Testing
 import TestSupport
@@ -98,5 +99,31 @@ import TestSupport
         let partly = try LivePairBinary.run(["import", SampleMedia.path("live/train.mov"), "--catalog", synchronous, "--store", store])
         #expect(partly.status == 0)
         #expect(partly.error.hasPrefix("Warning: the PostgreSQL catalog has fsync=off: "), "\(partly.error)")
+    }
+}
+
+extension ServeOperatorTests {
+    /// A PNG named `.jpg` is a photo whose derivatives are decoded by content (FFmpeg), not refused.
+    @Test func aStillWhoseNameLiesIsDecodedByContent() throws {
+        let server = try ServeProcess()
+        let client = HTTPClient(base: server.base)
+        let png = try StillImageReader.decode(path: SampleMedia.path("plain/pixel_8.jpg")).scaled(toWidth: 320, height: 240).pngData()
+        let path = server.directory + "/mislabeled.jpg"
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        let uploaded = try client.upload(path, id: "png", token: "alice-token")
+        #expect(uploaded.status == 201)
+        let asset = try #require(try uploaded.json()["asset"] as? [String: Any])
+        let identifier = try #require(asset["id"] as? String)
+        #expect((asset["resources"] as? [[String: Any]])?.first?["uniformTypeIdentifier"] as? String == "public.png")
+        for (query, width, height) in [("still.jpg?size=64", 64, 48), ("placeholder.jpg", 320, 240), ("still.jpg", 320, 240)] {
+            let response = try client.send("GET", "/v1/assets/\(identifier)/\(query)", token: "alice-token")
+            #expect(response.status == 200, "\(query)")
+            #expect(response.header("Content-Type") == "image/jpeg")
+            let file = server.directory + "/derivative.jpg"
+            try response.body.write(to: URL(fileURLWithPath: file))
+            let decoded = try StillImageReader.decode(path: file)
+            #expect(decoded.width == width && decoded.height == height, "\(query): \(decoded.width)x\(decoded.height)")
+        }
+        #expect(server.stop() == 0)
     }
 }
