@@ -17,38 +17,6 @@ static inline unsigned int livepair_mhd_pool_flags(void) {
     return MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
 }
 
-/// Typed wrapper for the variadic MHD_start_daemon: listens on the IPv4 address `host` (dotted
-/// quad) and `port` (0: any free port), with `pool_size` worker threads, each connection dropped
-/// after `timeout_seconds` without traffic, at most `connection_limit` connections (at most
-/// `per_ip_limit` from one client address) and `memory_limit` bytes of buffer per connection;
-/// `notify` hears each connection open and close. Returns NULL when `host` is not an IPv4 address
-/// or the daemon cannot start (port in use, ...).
-static inline struct MHD_Daemon *livepair_mhd_start(
-    const char *host, uint16_t port, unsigned int pool_size, unsigned int timeout_seconds,
-    unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit,
-    MHD_AccessHandlerCallback handler, void *handler_context,
-    MHD_RequestCompletedCallback completed, void *completed_context,
-    MHD_NotifyConnectionCallback notify, void *notify_context,
-    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection), void *target_context) {
-    struct sockaddr_in address;
-    memset(&address, 0, sizeof(address));
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
-    return MHD_start_daemon(
-        livepair_mhd_pool_flags(), port, NULL, NULL, handler, handler_context,
-        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, pool_size,
-        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
-        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
-        MHD_OPTION_URI_LOG_CALLBACK, target, target_context,
-        MHD_OPTION_END);
-}
-
 /// Called from the URI log callback on the request target as sent (it lies in the connection's
 /// read buffer, which libmicrohttpd parses in place): ends it just after its `?`, so that
 /// libmicrohttpd keeps no query arguments (the server parses the query itself, with a limit;
@@ -104,6 +72,33 @@ static inline uint64_t livepair_raise_open_file_limit(void) {
         if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
     }
     return limit.rlim_cur == RLIM_INFINITY ? UINT64_MAX : (uint64_t)limit.rlim_cur;
+}
+
+/// Typed wrapper for the variadic MHD_start_daemon, on `listen_fd`: a socket already bound and
+/// listening (IPv4 or IPv6), which the daemon takes over; with `pool_size` worker threads, each
+/// connection dropped after `timeout_seconds` without traffic, at most `connection_limit`
+/// connections (at most `per_ip_limit` from one client address) and `memory_limit` bytes of buffer
+/// per connection; `notify` hears each connection open and close, `target` sees each request
+/// target as sent. Returns NULL when the daemon cannot start.
+static inline struct MHD_Daemon *livepair_mhd_start_on_socket(
+    int listen_fd, unsigned int pool_size, unsigned int timeout_seconds,
+    unsigned int connection_limit, unsigned int per_ip_limit, size_t memory_limit,
+    MHD_AccessHandlerCallback handler, void *handler_context,
+    MHD_RequestCompletedCallback completed, void *completed_context,
+    MHD_NotifyConnectionCallback notify, void *notify_context,
+    void *(*target)(void *context, const char *uri, struct MHD_Connection *connection), void *target_context) {
+    return MHD_start_daemon(
+        livepair_mhd_pool_flags(), 0, NULL, NULL, handler, handler_context,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+        MHD_OPTION_THREAD_POOL_SIZE, pool_size,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
+        MHD_OPTION_URI_LOG_CALLBACK, target, target_context,
+        MHD_OPTION_END);
 }
 
 /// Typed wrapper for the variadic MHD_get_daemon_info: the port the daemon listens on (0 when unknown).

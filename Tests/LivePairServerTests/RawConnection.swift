@@ -6,26 +6,37 @@ final class RawConnection {
     private let descriptor: Int32
 
     /// Connects to 127.0.0.1:`port` from the loopback address `source` (all of 127.0.0.0/8 is
-    /// loopback on Linux: a test can play many clients).
-    init(port: UInt16, from source: String = "127.0.0.1") throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// loopback on Linux: a test can play many clients), or to [::1]:`port` with `ipv6`.
+    init(port: UInt16, from source: String = "127.0.0.1", ipv6: Bool = false) throws {
+        descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawError.failed("socket") }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else {
-            close(descriptor)
-            throw RawError.failed("bind \(source)")
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let result: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            address.sin6_addr = in6addr_loopback
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw RawError.failed("bind \(source)")
+            }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard result == 0 else {
             close(descriptor)

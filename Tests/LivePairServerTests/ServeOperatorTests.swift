@@ -1,4 +1,5 @@
 import Foundation
+import LivePairMedia
 import LivePairS3
 import Testing
 import TestSupport
@@ -62,6 +63,67 @@ import TestSupport
         let readyLine = try #require(server.logLine { $0["route"] as? String == "/readyz" && $0["level"] as? String == "error" })
         #expect(readyLine["s3_operation"] as? String == "LIST")
         #expect(readyLine["request_id"] as? String == unready.header("X-Request-Id"))
+        #expect(server.stop() == 0)
+    }
+
+    /// The test PostgreSQL server runs with `fsync=off` and `synchronous_commit=off`: `library init`,
+    /// `import` and `serve` warn, `serve --require-durable` refuses; a connection that turns
+    /// `synchronous_commit` back on is warned about `fsync` alone.
+    @Test func aCatalogThatCanLoseCommitsIsWarnedAbout() throws {
+        let catalog = try PostgresTestServer.freshSchemaURL()
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("durable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let library = ["--catalog", catalog, "--store", store]
+        let warning = "Warning: the PostgreSQL catalog has synchronous_commit=off and fsync=off: a commit is acknowledged before it is on disk"
+        let created = try LivePairBinary.run(["library", "init"] + library)
+        #expect(created.status == 0)
+        #expect(created.error.hasPrefix(warning), "\(created.error)")
+        let imported = try LivePairBinary.run(["import", SampleMedia.path("live/train.jpg")] + library)
+        #expect(imported.status == 0)
+        #expect(imported.error.hasPrefix(warning), "\(imported.error)")
+        let tokens = store + "-tokens"
+        try "t local\n".write(toFile: tokens, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: tokens) }
+        let refused = try LivePairBinary.run(["serve", "--tokens", tokens, "--listen", "127.0.0.1:0", "--require-durable"] + library)
+        #expect(refused.status == 1)
+        #expect(refused.error == "Error: the PostgreSQL catalog has synchronous_commit=off and fsync=off: acknowledged uploads can be lost in a crash; --require-durable refuses it (set them on, or leave out --require-durable).\n")
+
+        let server = try ServeProcess(libraryArguments: library)
+        #expect(server.logText.contains(warning))
+        let line = try #require(server.logLines().first { $0["message"] as? String == "catalog not durable" })
+        #expect(line["level"] as? String == "warning")
+        #expect(line["settings"] as? String == "synchronous_commit=off,fsync=off")
+        #expect(server.stop() == 0)
+
+        let synchronous = catalog + "%20-csynchronous_commit%3Don"
+        let partly = try LivePairBinary.run(["import", SampleMedia.path("live/train.mov"), "--catalog", synchronous, "--store", store])
+        #expect(partly.status == 0)
+        #expect(partly.error.hasPrefix("Warning: the PostgreSQL catalog has fsync=off: "), "\(partly.error)")
+    }
+}
+
+extension ServeOperatorTests {
+    /// A PNG named `.jpg` is a photo whose derivatives are decoded by content (FFmpeg), not refused.
+    @Test func aStillWhoseNameLiesIsDecodedByContent() throws {
+        let server = try ServeProcess()
+        let client = HTTPClient(base: server.base)
+        let png = try StillImageReader.decode(path: SampleMedia.path("plain/pixel_8.jpg")).scaled(toWidth: 320, height: 240).pngData()
+        let path = server.directory + "/mislabeled.jpg"
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        let uploaded = try client.upload(path, id: "png", token: "alice-token")
+        #expect(uploaded.status == 201)
+        let asset = try #require(try uploaded.json()["asset"] as? [String: Any])
+        let identifier = try #require(asset["id"] as? String)
+        #expect((asset["resources"] as? [[String: Any]])?.first?["uniformTypeIdentifier"] as? String == "public.png")
+        for (query, width, height) in [("still.jpg?size=64", 64, 48), ("placeholder.jpg", 320, 240), ("still.jpg", 320, 240)] {
+            let response = try client.send("GET", "/v1/assets/\(identifier)/\(query)", token: "alice-token")
+            #expect(response.status == 200, "\(query)")
+            #expect(response.header("Content-Type") == "image/jpeg")
+            let file = server.directory + "/derivative.jpg"
+            try response.body.write(to: URL(fileURLWithPath: file))
+            let decoded = try StillImageReader.decode(path: file)
+            #expect(decoded.width == width && decoded.height == height, "\(query): \(decoded.width)x\(decoded.height)")
+        }
         #expect(server.stop() == 0)
     }
 }

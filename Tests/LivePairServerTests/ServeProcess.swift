@@ -16,6 +16,8 @@ final class ServeProcess: @unchecked Sendable {
     let environment: [String: String]
     /// The open-file limit (soft and hard) the server starts under, when not inherited.
     let openFileLimit: Int?
+    /// The `--listen` host (`127.0.0.1`, `localhost`, `[::1]`), always with port 0.
+    let listenHost: String
     private(set) var process: Process
     private(set) var port: UInt16 = 0
     static let tokens = ["alice-token": "alice", "bob-token": "bob", "carol-token": "carol", "dave-token": "dave", "erin-token": "erin"]
@@ -23,8 +25,10 @@ final class ServeProcess: @unchecked Sendable {
     /// Starts a server with `arguments` added to the command line, on its own library or on the
     /// one `libraryArguments` name (several servers on one catalog and store).
     init(
-        _ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:], openFileLimit: Int? = nil
+        _ arguments: [String] = [], libraryArguments: [String]? = nil, environment: [String: String] = [:],
+        openFileLimit: Int? = nil, listenHost: String = "127.0.0.1"
     ) throws {
+        self.listenHost = listenHost
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-serve-\(UUID().uuidString)").path
         library = directory + "/library"
         logPath = directory + "/serve.log"
@@ -40,7 +44,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// The base URL.
-    var base: String { "http://127.0.0.1:\(port)" }
+    var base: String { "http://\(listenHost):\(port)" }
 
     private func start() throws {
         let binary = try #require(LivePairBinary.url, "the livepair executable is not built")
@@ -51,7 +55,7 @@ final class ServeProcess: @unchecked Sendable {
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
         let started = Process()
-        let arguments = ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", "127.0.0.1:0"] + extraArguments
+        let arguments = ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", listenHost + ":0"] + extraArguments
         if let openFileLimit {
             started.executableURL = URL(fileURLWithPath: "/bin/sh")
             started.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + arguments

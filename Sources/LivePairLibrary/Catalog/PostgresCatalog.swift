@@ -19,7 +19,7 @@ import LivePairPostgres
 /// inside the body is reported (`isRetryableCatalogFailure`), and the change-batch executor runs
 /// the whole batch again.
 final class PostgresCatalog: Catalog {
-    private let pool: PostgresPool
+    let pool: PostgresPool
     private let lockTimeoutMilliseconds: Int32
     /// Seconds after which a failed transaction is no longer tried again (the last try starts before).
     private let retryWindowSeconds: Double

@@ -124,11 +124,12 @@ public enum ImportCommand: Command {
             // The errors about the library directory name it already.
             switch error {
             case .libraryNotFound, .notALibrary, .directoryNotEmpty:
-                streams.printError("Error: " + TerminalText.escaped(error.description))
-            default: streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
+                streams.printError("Error: " + TerminalText.escaped(ConnectionText.redacted(error.description)))
+            default: streams.printError("Error: " + TerminalText.message(about: selection.name, ConnectionText.redacted(error.description)))
             }
             return .failure
         }
+        _ = CatalogDurabilityCheck.check(library, require: false, streams: streams)
         let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
         if let list {
             let stream = ImportStream(

@@ -154,7 +154,9 @@ public enum LibraryCommand: Command {
             }
             let library = try selection.open(configuration: configuration, create: action == "init")
             switch action {
-            case "init": return try initialized(library, name: selection.name, json: json, streams: streams)
+            case "init":
+                _ = CatalogDurabilityCheck.check(library, require: false, streams: streams)
+                return try initialized(library, name: selection.name, json: json, streams: streams)
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "export":
@@ -177,9 +179,9 @@ public enum LibraryCommand: Command {
         } catch {
             // Errors about a library directory name it already; a catalog's are prefixed with its name.
             if selection.directory == nil {
-                streams.printError("Error: " + TerminalText.message(about: selection.name, error.description))
+                streams.printError("Error: " + TerminalText.message(about: selection.name, ConnectionText.redacted(error.description)))
             } else {
-                streams.printError("Error: " + TerminalText.escaped(error.description))
+                streams.printError("Error: " + TerminalText.escaped(ConnectionText.redacted(error.description)))
             }
             return .failure
         }

@@ -48,7 +48,8 @@ public enum ServeCommand: Command {
                                   AWS_SECRET_ACCESS_KEY, AWS_REGION; local copies in
                                   $LIVEPAIR_S3_CACHE, at most $LIVEPAIR_S3_CACHE_MAX, default 4G).
           --tokens <file>         Lines 'TOKEN OWNER': each token sees only its owner's assets.
-          --listen <host>:<port>  IPv4 address and port (default: 127.0.0.1:8080; port 0: any free port).
+          --listen <host>:<port>  Address and port: 127.0.0.1:8080 (the default), localhost:8080,
+                                  [::1]:8080, 0.0.0.0:8080 (port 0: any free port).
           --upload-limit <bytes>  Largest upload accepted (default: 1073741824); larger ones get 413.
           --threads <n>           Worker threads of the HTTP daemon (default: 2 per core, at least 4).
           --connection-timeout <seconds>
@@ -69,6 +70,8 @@ public enum ServeCommand: Command {
           --metrics-token <token> The bearer token GET /metrics requires (default:
                                   $LIVEPAIR_METRICS_TOKEN; without one, /metrics is open: it shows
                                   service-wide counts, no owner, asset or path).
+          --require-durable       Refuse a PostgreSQL catalog with synchronous_commit or fsync off
+                                  (without it: a warning), where an acknowledged upload can be lost.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -80,7 +83,7 @@ public enum ServeCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: [],
+                arguments, flags: ["require-durable"],
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit", "header-timeout", "max-connections-per-ip", "metrics-token",
@@ -115,6 +118,11 @@ public enum ServeCommand: Command {
         let server: LivePairServer
         do {
             let (library, places) = try open(settings.selection)
+            let durability = CatalogDurabilityCheck.check(library, require: settings.requireDurable, streams: streams)
+            guard durability.allowed else { return .failure }
+            if !durability.problems.isEmpty {
+                logger.warning("catalog not durable", metadata: ["settings": .string(durability.problems.joined(separator: ","))])
+            }
             let ingestor = Ingestor(library: library, options: IngestOptions(uploadHandling: .move))
             var configuration = ServerConfiguration(
                 daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)
@@ -124,15 +132,19 @@ public enum ServeCommand: Command {
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)
         } catch {
-            streams.printError("Error: \(error)")
+            streams.printError("Error: " + ConnectionText.redacted("\(error)"))
             return .failure
         }
+        let address = settings.daemon.host.contains(":") ? "[\(settings.daemon.host)]:\(server.port)" : "\(settings.daemon.host):\(server.port)"
         logger.info(
             "listening",
             metadata: [
-                "address": .string("\(settings.daemon.host):\(server.port)"), "port": .int(Int(server.port)),
+                "address": .string(address), "port": .int(Int(server.port)),
                 "tokens": .int(tokens.count), "connection_limit": .int(server.daemon.connectionLimit),
             ])
+        streams.printError(
+            "livepair serve: listening on http://\(address) with \(tokens.count) token\(tokens.count == 1 ? "" : "s")"
+                + " (\(settings.tokensPath)).\nOpen the page in a browser with one of them: open http://\(address)/#token=YOUR_TOKEN")
         waitForTermination(server: server, tokens: tokens, logger: logger)
         logger.info("stopped")
         return .success

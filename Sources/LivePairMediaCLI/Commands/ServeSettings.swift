@@ -12,6 +12,8 @@ struct ServeSettings {
     var longPollLimit: Double
     /// The token `GET /metrics` requires (`--metrics-token`, else `LIVEPAIR_METRICS_TOKEN`), if any.
     var metricsToken: String?
+    /// `--require-durable`: refuse a catalog that can lose acknowledged commits.
+    var requireDurable: Bool
 
     init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         selection = try LibrarySelection(parsed)
@@ -19,11 +21,11 @@ struct ServeSettings {
         guard parsed.positionals.isEmpty else { throw UsageError("Unexpected argument '\(parsed.positionals[0])'.") }
         tokensPath = tokens
         let listen = parsed.options["listen"] ?? "127.0.0.1:8080"
-        let parts = listen.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let port = UInt16(parts[1]), parts[0].split(separator: ".").count == 4 else {
-            throw UsageError("The value '\(listen)' is invalid for '--listen <host>:<port>': use for example 127.0.0.1:8080.")
+        guard let (host, port) = Self.listenAddress(listen) else {
+            throw UsageError(
+                "The value '\(listen)' is invalid for '--listen <host>:<port>': use for example 127.0.0.1:8080, localhost:8080 or [::1]:8080.")
         }
-        daemon = DaemonConfiguration(host: String(parts[0]), port: port)
+        daemon = DaemonConfiguration(host: host, port: port)
         uploadLimit = try Self.number(parsed, "upload-limit", default: 1 << 30, range: 1...Int64.max)
         if parsed.options["threads"] != nil {
             daemon.threads = Int(try Self.number(parsed, "threads", default: 4, range: 1...256))
@@ -33,10 +35,23 @@ struct ServeSettings {
         daemon.headerTimeout = Double(try Self.number(parsed, "header-timeout", default: 10, range: 1...3600))
         daemon.connectionsPerAddress = Int(try Self.number(parsed, "max-connections-per-ip", default: 64, range: 1...65_536))
         longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
+        requireDurable = parsed.has("require-durable")
         metricsToken = parsed.options["metrics-token"] ?? environment["LIVEPAIR_METRICS_TOKEN"]
         if let metricsToken, metricsToken.isEmpty || metricsToken.contains(where: { $0 == " " || $0 == "\t" || $0.isNewline }) {
             throw UsageError("The metrics token must be a non-empty word without spaces.")
         }
+    }
+
+    /// `HOST:PORT` (an IPv4 address or a host name) or `[IPv6]:PORT`, as the host and port to listen on.
+    static func listenAddress(_ text: String) -> (host: String, port: UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            return !host.isEmpty && host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) ? (host, port) : nil
+        }
+        let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+        return !host.isEmpty && allowed ? (host, port) : nil
     }
 
     private static func number(

@@ -61,15 +61,15 @@ public struct LibrarySelection: Sendable, Equatable {
         let endpointText = parsed.options["s3-endpoint"] ?? environment[Self.s3EndpointVariable].flatMap { $0.isEmpty ? nil : $0 }
         guard case .s3 = store else {
             if parsed.options["s3-endpoint"] != nil {
-                throw UsageError("--s3-endpoint is only for an s3:// store; '\(storeText)' is a directory.")
+                throw UsageError("--s3-endpoint is only for an s3:// store; '\(Self.withoutPassword(storeText))' is a directory.")
             }
             return
         }
         guard let endpointText else {
-            throw UsageError("Missing expected option '--s3-endpoint <url>' (or LIVEPAIR_S3_ENDPOINT) for the store '\(storeText)'.")
+            throw UsageError("Missing expected option '--s3-endpoint <url>' (or LIVEPAIR_S3_ENDPOINT) for the store '\(Self.withoutPassword(storeText))'.")
         }
         guard endpointText.hasPrefix("http://") || endpointText.hasPrefix("https://") else {
-            throw UsageError("The S3 endpoint must be an http:// or https:// URL: '\(endpointText)'.")
+            throw UsageError("The S3 endpoint must be an http:// or https:// URL: '\(Self.withoutPassword(endpointText))'.")
         }
         s3Endpoint = endpointText
     }
@@ -81,23 +81,18 @@ public struct LibrarySelection: Sendable, Equatable {
         let catalogName: String
         switch catalog {
         case let .postgres(connectionString): catalogName = Self.withoutPassword(connectionString)
-        case let .sqlite(path): catalogName = path
+        case let .sqlite(path): catalogName = Self.withoutPassword(path)
         case nil: catalogName = "-"
         }
         switch store {
         case let .directory(path): return "\(catalogName) + \(path)"
-        case let .s3(bucket, prefix): return "\(catalogName) + s3://\(bucket)/\(prefix) on \(s3Endpoint ?? "-")"
+        case let .s3(bucket, prefix): return "\(catalogName) + s3://\(bucket)/\(prefix) on \(Self.withoutPassword(s3Endpoint ?? "-"))"
         case nil: return catalogName
         }
     }
 
-    /// `uri` with any password (`user:secret@`) replaced by `***`.
-    static func withoutPassword(_ uri: String) -> String {
-        guard let scheme = uri.range(of: "://"), let at = uri[scheme.upperBound...].firstIndex(of: "@") else { return uri }
-        let credentials = uri[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return uri }
-        return String(uri[..<colon]) + ":***" + String(uri[at...])
-    }
+    /// `uri` with any password (user-info, `password=`, a `key=value` string's) replaced by `***`.
+    static func withoutPassword(_ uri: String) -> String { ConnectionText.redacted(uri) }
 
     /// Opens the library as `configuration` says (open mode, access). A directory library follows
     /// `configuration.openMode` alone; a catalog is created only with `create` (`library init`),

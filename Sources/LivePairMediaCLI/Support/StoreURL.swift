@@ -22,21 +22,22 @@ public struct StoreURL: Sendable, Equatable {
             do throws(StoreLocationError) {
                 location = try StoreLocation(text)
             } catch {
-                throw UsageError("Invalid store: \(error.description).")
+                throw UsageError("Invalid store: \(ConnectionText.redacted(error.description)).")
             }
             return
         }
         if let colon = text.range(of: "://") {
             let scheme = text[..<colon.lowerBound]
             throw UsageError(
-                "Unsupported store '\(text)': the scheme '\(scheme)' is not supported (use s3://BUCKET/PREFIX or a directory).")
+                "Unsupported store '\(ConnectionText.redacted(text))': the scheme '\(scheme)' is not supported (use s3://BUCKET/PREFIX or a directory).")
         }
         location = .directory(text)
     }
 }
 
 /// A `--catalog` value: a PostgreSQL connection URI (`postgresql://` or `postgres://`, any libpq
-/// URI) or a SQLite catalog file (`sqlite:///path` or a path).
+/// URI), a libpq `key=value` connection string (`host=/run/pg dbname=photos`), or a SQLite
+/// catalog file (`sqlite:///path` or a path).
 public struct CatalogURL: Sendable, Equatable {
     /// The catalog location the library opens.
     public let location: CatalogLocation
@@ -44,12 +45,12 @@ public struct CatalogURL: Sendable, Equatable {
     /// Parses `text`; throws a usage error naming what is not understood.
     public init(_ text: String) throws(UsageError) {
         if text.isEmpty { throw UsageError("The catalog must not be empty.") }
-        if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") {
+        if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") || ConnectionText.isKeywordValueConnectionString(text) {
             location = .postgres(connectionString: text)
         } else if text.hasPrefix("sqlite://") {
             location = .sqlite(path: String(text.dropFirst("sqlite://".count)))
         } else if text.contains("://") {
-            throw UsageError("Unsupported catalog '\(text)': use postgresql://... or a SQLite file path.")
+            throw UsageError("Unsupported catalog '\(ConnectionText.redacted(text))': use postgresql://... or a SQLite file path.")
         } else {
             location = .sqlite(path: text)
         }

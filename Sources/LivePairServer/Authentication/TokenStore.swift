@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Bearer tokens and the owner each stands for, read from a file of `TOKEN OWNER` lines (blank
-/// lines and `#` comments ignored) and reloadable while serving (`livepair serve` reloads on SIGHUP).
+/// lines and `#` comments ignored, LF or CRLF line ends; at least one token) and reloadable while serving (`livepair serve` reloads on SIGHUP).
 public final class TokenStore: Sendable {
     /// Why a tokens file cannot be used.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -39,13 +39,22 @@ public final class TokenStore: Sendable {
         owners.withLock { $0 = fresh }
     }
 
-    /// Parses a tokens file.
+    /// Parses a tokens file (LF or CRLF line ends).
+    /// - Throws: `LoadError` with the system's reason when it cannot be read, the line of a
+    ///   malformed entry or a token listed twice, or when it holds no token at all (empty, or only
+    ///   blank and comment lines: a server nobody can use is a mistake, not a configuration).
     static func read(_ path: String) throws(LoadError) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw LoadError(description: "cannot read the tokens file \(path)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw LoadError(description: "cannot read the tokens file \(path): \(String(cString: strerror(errno)))")
+        }
+        let data = (try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd()) ?? Data()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError(description: "\(path): the tokens file is not UTF-8 text")
         }
         var owners: [String: String] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on any line end: "\r\n" is one Character in Swift, which a split on "\n" would miss.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -56,6 +65,9 @@ public final class TokenStore: Sendable {
                 throw LoadError(description: "\(path):\(index + 1): a token is listed twice")
             }
             owners[String(fields[0])] = String(fields[1])
+        }
+        guard !owners.isEmpty else {
+            throw LoadError(description: "\(path): the tokens file has no 'TOKEN OWNER' line (it is empty or only comments)")
         }
         return owners
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// How the HTTP daemon listens and treats connections.
 public struct DaemonConfiguration: Sendable, Hashable {
-    /// The IPv4 address to listen on (`127.0.0.1` behind a reverse proxy).
+    /// The address to listen on: an IPv4 or IPv6 literal (`::1`, no brackets) or a name such as
+    /// `localhost` (`127.0.0.1` behind a reverse proxy).
     public var host: String
     /// The port (0: any free port; `HTTPDaemon.port` tells which).
     public var port: UInt16

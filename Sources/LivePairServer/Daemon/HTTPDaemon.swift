@@ -29,28 +29,29 @@ public final class HTTPDaemon: @unchecked Sendable {
     }
 
     /// Starts listening.
-    /// - Throws: `HTTPError` 500 when the address is not IPv4 or the port cannot be bound.
+    /// - Throws: `HTTPError` 500 whose message says why the address cannot be listened on.
     public init(configuration: DaemonConfiguration, handler: any ExchangeHandler) throws(HTTPError) {
         self.handler = handler
         requestTimeout = configuration.requestTimeout
-        port = 0
         let openFiles = livepair_raise_open_file_limit()
         connectionLimit = configuration.connectionLimit ?? DaemonConfiguration.connectionLimit(openFiles: openFiles)
         connections = ConnectionWatch(
             headerTimeout: configuration.headerTimeout,
             highWater: connectionLimit - max(2 * configuration.threads, connectionLimit / 16))
+        let listening = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        port = listening.port
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
-            let started = livepair_mhd_start(
-                configuration.host, configuration.port, UInt32(configuration.threads),
+            let started = livepair_mhd_start_on_socket(
+                listening.descriptor, UInt32(configuration.threads),
                 UInt32(configuration.connectionTimeout), UInt32(connectionLimit), UInt32(configuration.connectionsPerAddress),
                 configuration.connectionMemoryLimit, DaemonCallbacks.access, context, DaemonCallbacks.completed, context,
                 DaemonCallbacks.connection, context, DaemonCallbacks.target, context)
         else {
-            throw .internal("cannot listen on \(configuration.host):\(configuration.port)")
+            close(listening.descriptor)
+            throw .internal("cannot start the HTTP daemon on \(ListeningSocket.display(configuration.host, port))")
         }
         daemon = started
-        port = livepair_mhd_bound_port(started)
     }
 
     /// Whether `stop` has begun (long-running work should end early).

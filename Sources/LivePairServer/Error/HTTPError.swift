@@ -1,6 +1,6 @@
 /// An error a route answers with: the status and a message for the client, mapped to a JSON
 /// body (`{"error": {"status": ..., "message": ...}}`) at one place, `HTTPResponse(error:)`.
-public struct HTTPError: Error, Sendable, Equatable {
+public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The HTTP status code.
     public let status: Int
     /// What went wrong, for the client (never a path of the server, never a token).
@@ -9,6 +9,9 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var headers: [String: String] = [:]
     /// Why it failed, for the server's log only (`HTTPError.cause(of:)`): never sent to the client.
     public var cause: [String: String] = [:]
+
+    /// The message (what a command line prints).
+    public var description: String { message }
 
     /// An error with `status` and `message`.
     public init(status: Int, _ message: String, headers: [String: String] = [:]) {

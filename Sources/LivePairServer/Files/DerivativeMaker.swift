@@ -93,7 +93,12 @@ struct DerivativeMaker: Sendable {
         do throws(LoaderError) {
             image = try result.withLock { $0 }.get()
         } catch {
-            throw HTTPError(status: 422, "the image cannot be decoded: \(error.code)")
+            // A still the loader does not decode (PNG, WebP, ...: whatever its name says) is decoded
+            // by its content with FFmpeg, as `make` does.
+            guard case .unsupportedFormat = error, case let .still(stillPath) = source,
+                let decoded = Self.decodedByContent(stillPath, fitting: size)
+            else { throw HTTPError(status: 422, "the image cannot be decoded: \(error.code)") }
+            image = decoded
         }
         let bytes: [UInt8]
         do throws(MediaError) {
@@ -105,6 +110,19 @@ struct DerivativeMaker: Sendable {
             try AtomicFileWriter.write(bytes, to: path)
         } catch {
             throw .internal("cannot write a derivative", cause: error)
+        }
+    }
+
+    /// The still at `path` decoded by FFmpeg from its content and scaled to fit `size` (never up), or nil.
+    static func decodedByContent(_ path: String, fitting size: Int) -> PixelBuffer? {
+        do throws(MediaError) {
+            let image = try StillImageReader.decode(path: path)
+            let scale = min(1, Double(size) / Double(max(image.width, image.height)))
+            guard scale < 1 else { return image }
+            return try image.scaled(
+                toWidth: max(1, Int((Double(image.width) * scale).rounded())), height: max(1, Int((Double(image.height) * scale).rounded())))
+        } catch {
+            return nil
         }
     }
 

@@ -8,11 +8,20 @@ extension LivePairService {
     /// 409 with the first answer.
     func uploadRoutes() -> [Route] {
         [
-            Route(method: "PUT", pattern: "/v1/uploads/{uploadID}", authenticated: true, kind: .upload) {
-                [self] context throws(HTTPError) in try upload(context)
-            }
+            Route(
+                method: "PUT", pattern: "/v1/uploads/{uploadID}", authenticated: true, kind: .upload,
+                respond: { [self] context throws(HTTPError) in try upload(context) },
+                respondWithoutBlocking: { context throws(HTTPError) in
+                    // A form (a browser's or `curl -F`) wraps the file: refused from the headers, before the body is kept.
+                    if context.request.header("content-type")?.lowercased().hasPrefix("multipart/") == true { throw Self.multipartRefused }
+                    return nil
+                })
         ]
     }
+
+    /// 415 for a multipart body: the file must be the body itself.
+    static let multipartRefused = HTTPError(
+        status: 415, "send the file itself as the body (curl -T FILE, or --data-binary @FILE), not a multipart form")
 
     private func upload(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
         let uploadID = context.parameter("uploadID")

@@ -139,6 +139,7 @@ enum OpenAPIPaths {
                 ["type": "object", "properties": ["outcome": ["const": "conflict"], "uploadID": Schemas.string, "first": ["type": "object"]]]),
             "413": error("Larger than the server's upload limit."),
             "501": error("A Transfer-Encoding other than chunked."),
+            "415": error("A multipart body: send the file itself as the body."),
         ],
         extra: [("requestBody", ["required": true, "content": ["application/octet-stream": ["schema": Schemas.binary]]])])
 
