@@ -77,7 +77,8 @@ enum LibraryReport {
     }
 
     /// `library list`: a header row, one row per asset in columns two spaces apart (the original
-    /// file names last: the still's, then ` + ` its movie's), then the counts.
+    /// file names last: the still's, then ` + ` its movie's), then the counts (alone when there
+    /// is no asset).
     static func listText(_ assets: [Asset], resources: [String: [LibraryAssetResource]], pending: Int) -> String {
         let header = ["IDENTIFIER", "KIND", "SIZE", "DURATION", "CREATED", "RESOURCES", "FLAGS", "NAME"]
         let rows = assets.map { asset -> [String] in
@@ -95,7 +96,8 @@ enum LibraryReport {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
         }
         var text = ""
-        for row in [header] + rows {
+        // An empty library: the counts alone.
+        for row in assets.isEmpty ? [] : [header] + rows {
             for (column, cell) in row.enumerated() {
                 text += column < row.count - 1 ? cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) : cell
             }
