@@ -4,6 +4,35 @@ import Testing
 
 @Suite("livepair import and livepair library, end to end through the executable")
 struct LibraryCommandTests {
+    @Test("library list: a header, Live Photo, motion photo, photo and video told apart, durations of what moves, flags, original names")
+    func listText() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = workspace.url.appendingPathComponent("library").path
+        let files = [
+            "broken/normalphoto.jpg", "live/IMG_4580.HEIC", "live/train.jpg", "live/train.mov", "motion/motionphoto.heic",
+            "plain/IMG_3539.MOV", "plain/pixel_8.jpg",
+        ].map(SampleMedia.path)
+        // One job: the assets are added in the files' (sorted) order.
+        let imported = try LivePairBinary.run(["import", "--quiet", "--jobs", "1", "--library", library] + files)
+        #expect(imported.status == 0, "\(imported.error)")
+        let list = try LivePairBinary.run(["library", "list", "--library", library])
+        #expect(list.status == 0, "\(list.error)")
+        let lines = list.output.split(separator: "\n").map(String.init)
+        // Every row starts with the asset's local identifier (a fresh UUID), then two spaces.
+        let rows = lines.dropFirst().dropLast()
+        #expect(rows.allSatisfy { $0.count > 38 && UUID(uuidString: String($0.prefix(36))) != nil && $0.dropFirst(36).hasPrefix("  ") })
+        #expect(
+            [String(lines[0])] + rows.map { String($0.dropFirst(38)) } + [lines.last ?? ""] == [
+                "IDENTIFIER                            KIND          SIZE       DURATION  CREATED                   RESOURCES  FLAGS    NAME",
+                "photo         100x400    -         -                         1          flagged  normalphoto.jpg",
+                "Live Photo    4032x3024  1.233s    2021-04-10T10:44:00.814Z  2          -        train.jpg + train.mov",
+                "motion photo  4000x3000  2.083s    2023-03-08T07:01:05.059Z  1          -        motionphoto.heic",
+                "video         1920x1080  0.567s    2016-01-18T22:20:40.000Z  1          -        IMG_3539.MOV",
+                "photo         3072x4080  -         2023-11-01T14:11:17.049Z  1          -        pixel_8.jpg",
+                "5 assets, 1 pending half",
+            ])
+    }
+
     @Test("import pairs, a motion photo and a plain file; list, show, export and delete them")
     func importAndManage() throws {
         let workspace = try SampleVariants.Workspace()

@@ -44,7 +44,11 @@ public enum LibraryCommand: Command {
                             or empty; for --catalog: its tables in the database's current
                             schema, which must hold no catalog yet).
           list              Every asset (hidden ones too), in the order they were
-                            added, and how many halves are pending.
+                            added: identifier, kind (Live Photo, motion photo,
+                            photo, video), pixel size, duration (of what moves),
+                            creation date, resources, flags (favorite, hidden,
+                            flagged: kept with warnings, see show), original file
+                            names; then how many halves are pending.
           show <id>         One asset and its resources.
           export <id>       Write the asset's resources into --output.
           delete <id> ...   Delete assets with all their resources (100 at a time).
@@ -228,13 +232,15 @@ public enum LibraryCommand: Command {
 
     private static func list(_ library: PhotoLibrary, json: Bool, streams: OutputStreams) throws(LibraryError) -> ExitCode {
         let assets = Array(try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true)))
-        var resourceCounts: [String: Int] = [:]
-        for asset in assets { resourceCounts[asset.localIdentifier] = try library.assetResources(for: asset).count }
+        var resources: [String: [LibraryAssetResource]] = [:]
+        if !json {
+            for asset in assets { resources[asset.localIdentifier] = try library.assetResources(for: asset) }
+        }
         let pending = try Ingestor(library: library).pendingUploads(olderThan: 0).count
         if json {
             streams.print(LibraryReport.listJSON(library: library.directory, assets: assets, pending: pending).rendered())
         } else {
-            streams.print(LibraryReport.listText(assets, resourceCounts: resourceCounts, pending: pending), terminator: "")
+            streams.print(LibraryReport.listText(assets, resources: resources, pending: pending), terminator: "")
         }
         return .success
     }

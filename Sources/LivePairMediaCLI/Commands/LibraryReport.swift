@@ -57,20 +57,51 @@ enum LibraryReport {
         ])
     }
 
-    /// `library list`: one line per asset.
-    static func listText(_ assets: [Asset], resourceCounts: [String: Int], pending: Int) -> String {
+    /// What an asset is, as `library list` shows it: `Live Photo` (a still and its paired movie),
+    /// `motion photo` (a still with its movie inside), `photo` or `video`.
+    static func kind(_ asset: Asset, resources: [LibraryAssetResource]) -> String {
+        if asset.isLivePhoto {
+            return resources.contains { $0.type == .pairedVideo } ? "Live Photo" : "motion photo"
+        }
+        return asset.mediaType == .video ? "video" : asset.mediaType == .image ? "photo" : asset.mediaType.description
+    }
+
+    /// The flags of an asset (`favorite`, `hidden`, and `flagged` when it keeps a warning or an
+    /// error finding, which `library show` lists), or `-`.
+    static func flags(_ asset: Asset) -> String {
+        var flags: [String] = []
+        if asset.isFavorite { flags.append("favorite") }
+        if asset.isHidden { flags.append("hidden") }
+        if asset.findings.contains(where: { $0.severity != .info }) { flags.append("flagged") }
+        return flags.isEmpty ? "-" : flags.joined(separator: ",")
+    }
+
+    /// `library list`: a header row, one row per asset in columns two spaces apart (the original
+    /// file names last: the still's, then ` + ` its movie's), then the counts (alone when there
+    /// is no asset).
+    static func listText(_ assets: [Asset], resources: [String: [LibraryAssetResource]], pending: Int) -> String {
+        let header = ["IDENTIFIER", "KIND", "SIZE", "DURATION", "CREATED", "RESOURCES", "FLAGS", "NAME"]
+        let rows = assets.map { asset -> [String] in
+            let owned = resources[asset.localIdentifier] ?? []
+            let kind = kind(asset, resources: owned)
+            let names = owned.filter { [.photo, .pairedVideo, .video].contains($0.type) }.compactMap(\.originalFilename)
+            return [
+                TerminalText.escaped(asset.localIdentifier), kind, "\(asset.pixelWidth)x\(asset.pixelHeight)",
+                kind == "photo" ? "-" : String(format: "%.3fs", asset.duration), iso8601(asset.creationDate).stringValue ?? "-",
+                String(owned.count), flags(asset), names.isEmpty ? "-" : names.map(TerminalText.path).joined(separator: " + "),
+            ]
+        }
+        var widths = header.map(\.count)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
         var text = ""
-        for asset in assets {
-            let kind = asset.isLivePhoto ? "live" : asset.mediaType.description
-            var flags: [String] = []
-            if asset.isFavorite { flags.append("favorite") }
-            if asset.isHidden { flags.append("hidden") }
-            let date = iso8601(asset.creationDate).stringValue ?? "-"
-            text += [
-                asset.localIdentifier, kind, "\(asset.pixelWidth)x\(asset.pixelHeight)",
-                String(format: "%.3fs", asset.duration), date, Wording.count(resourceCounts[asset.localIdentifier] ?? 0, "resource"),
-                flags.joined(separator: ","),
-            ].joined(separator: "\t").trimmingCharacters(in: .whitespaces) + "\n"
+        // An empty library: the counts alone.
+        for row in assets.isEmpty ? [] : [header] + rows {
+            for (column, cell) in row.enumerated() {
+                text += column < row.count - 1 ? cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) : cell
+            }
+            text += "\n"
         }
         text += Wording.count(assets.count, "asset") + ", " + Wording.count(pending, "pending half", plural: "pending halves") + "\n"
         return text
