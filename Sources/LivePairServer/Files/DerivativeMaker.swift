@@ -113,11 +113,13 @@ struct DerivativeMaker: Sendable {
         }
     }
 
-    /// The still at `path` decoded by FFmpeg from its content and scaled to fit `size` (never up), or nil.
-    static func decodedByContent(_ path: String, fitting size: Int) -> PixelBuffer? {
+    /// The still at `path` decoded by FFmpeg from its content and scaled to fit `size` (never up;
+    /// the maximum size keeps it whole), or nil.
+    static func decodedByContent(_ path: String, fitting size: PixelSize) -> PixelBuffer? {
         do throws(MediaError) {
             let image = try StillImageReader.decode(path: path)
-            let scale = min(1, Double(size) / Double(max(image.width, image.height)))
+            guard !size.isMaximum else { return image }
+            let scale = min(1, Double(size.width) / Double(image.width), Double(size.height) / Double(image.height))
             guard scale < 1 else { return image }
             return try image.scaled(
                 toWidth: max(1, Int((Double(image.width) * scale).rounded())), height: max(1, Int((Double(image.height) * scale).rounded())))
