@@ -57,6 +57,22 @@ struct ImportPolicyCommandTests {
             "7 files: 0 imported, 4 duplicates, 0 pending, 0 rejected, 3 skipped (not media); 2 flagged\n"), "\(text.output)")
     }
 
+    @Test("two stills with one identifier and no movie both wait, whichever is ingested first (issue 20)")
+    func twoStillsWithOneIdentifierBothWait() throws {
+        let workspace = try V.Workspace()
+        let inbox = workspace.url.appendingPathComponent("inbox").path
+        try workspace.copy("live/IMG_2927.HEIC", as: "inbox/IMG_2927.HEIC")
+        try workspace.copy("live/exif-at-eof.heic", as: "inbox/exif-at-eof.heic")
+        for jobs in ["1", "2"] {
+            let library = workspace.url.appendingPathComponent("library-\(jobs)").path
+            let run = try LivePairBinary.run(["import", "--library", library, "--jobs", jobs, "--json", inbox])
+            #expect(run.status == 0, "\(run.output)\(run.error)")
+            let files = try #require(try LivePairBinary.json(run.output)["files"] as? [[String: Any]])
+            #expect(files.map { $0["outcome"] as? String } == ["pending", "pending"])
+            #expect(files.map { $0["contentIdentifier"] as? String } == Array(repeating: "1745E022-9712-43C7-B024-F308EC6413CB", count: 2))
+        }
+    }
+
     @Test("a movie without a still-image time is imported; library show lists the flag; export --for-photos restamps, a plain export does not")
     func exportForPhotosRestamps() throws {
         let workspace = try V.Workspace()

@@ -49,15 +49,12 @@ struct PairingSampleTests {
         #expect(original?.resource.contentIdentifier?.rawValue == "DC121C25-1A7C-4FEC-BB42-99FB89A4719D")
     }
 
-    @Test("two different orphan stills with one identifier are reported as ambiguous with no choice")
+    @Test("two different orphan stills with one identifier are listed once, as orphans, and no ambiguity (issue 20)")
     func orphanStillsShareIdentifier() throws {
-        let match = try #require(Self.result.ambiguous.first)
-        #expect(Self.result.ambiguous.count == 1)
-        #expect(match.contentIdentifier.rawValue == PairingFixtures.sharedStillIdentifier)
-        #expect(match.photos == [SampleMedia.path("live/IMG_2927.HEIC"), SampleMedia.path("live/exif-at-eof.heic")])
-        #expect(match.videos.isEmpty)
-        #expect(match.chosen == nil)
-        #expect(match.decidingRule == .noPartner)
+        #expect(Self.result.ambiguous.isEmpty)
+        let shared = Self.result.unpaired.filter { $0.resource.contentIdentifier?.rawValue == PairingFixtures.sharedStillIdentifier }
+        #expect(shared.map(\.resource.path) == [SampleMedia.path("live/IMG_2927.HEIC"), SampleMedia.path("live/exif-at-eof.heic")])
+        #expect(shared.map(\.reason) == [.missingPairedVideo, .missingPairedVideo])
     }
 
     @Test("negatives without identifier are unpaired as no-content-identifier")

@@ -15,7 +15,8 @@ public enum AmbiguityRule: String, Sendable, Equatable, CaseIterable {
     /// Nothing else decided: the candidate whose still path, then movie path, sorts first.
     case firstByPath = "first-by-path"
     /// Several stills and no movie, or several movies and no still: nothing could be chosen
-    /// (`chosen` is nil); every candidate is reported as an orphan.
+    /// (`chosen` is nil). Pairing lists such files as orphans only; validation reports them with
+    /// this rule in its `ambiguous-pair` finding.
     case noPartner = "no-partner"
 }
 

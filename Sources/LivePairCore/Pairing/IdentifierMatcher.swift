@@ -15,9 +15,9 @@ struct IdentifierMatcher {
     ///
     /// Per identifier: one still and one movie pair. A still without a movie is an orphan
     /// (`missing-paired-video`), a movie without a still too (`missing-photo`). Several candidates
-    /// are an `AmbiguousMatch`: with both kinds present, one pair is chosen by the `AmbiguityRule`
-    /// order and the other candidates are `lost-ambiguity`; with one kind only, nothing is chosen
-    /// (`no-partner`) and every candidate is an orphan.
+    /// with both kinds present are an `AmbiguousMatch`: one pair is chosen by the `AmbiguityRule`
+    /// order and the other candidates are `lost-ambiguity`. With one kind only nothing is chosen:
+    /// every candidate is an orphan, listed once (no ambiguity is reported until there is a choice).
     func match(stills: [AssetResource], movies: [AssetResource]) -> Outcome {
         var groups: [IdentifierKey: (identifier: ContentIdentifier, photos: [AssetResource], videos: [AssetResource])] = [:]
         for still in stills {
@@ -43,19 +43,13 @@ struct IdentifierMatcher {
             outcome.pairs.append(LivePhotoPair(contentIdentifier: identifier, photo: photos[0], video: videos[0], isWeak: false))
             return
         }
-        let photoPaths = photos.map(\.path)
-        let videoPaths = videos.map(\.path)
         guard !photos.isEmpty, !videos.isEmpty else {
             outcome.unpaired += photos.map { UnpairedResource(resource: $0, reason: .missingPairedVideo) }
             outcome.unpaired += videos.map { UnpairedResource(resource: $0, reason: .missingPhoto) }
-            if photos.count + videos.count > 1 {
-                outcome.ambiguous.append(
-                    AmbiguousMatch(
-                        contentIdentifier: identifier, photos: photoPaths, videos: videoPaths, chosen: nil,
-                        rule: AmbiguityRule.noPartner.rawValue))
-            }
             return
         }
+        let photoPaths = photos.map(\.path)
+        let videoPaths = videos.map(\.path)
         let (photo, video, rule) = choose(photos: photos, videos: videos)
         let chosen = LivePhotoPair(contentIdentifier: identifier, photo: photo, video: video, isWeak: false)
         outcome.pairs.append(chosen)

@@ -20,7 +20,7 @@
 ///    Several candidates for one identifier are an `AmbiguousMatch` decided by `AmbiguityRule`:
 ///    same folder, then same normalised stem, then nearest capture time, then first by path; the
 ///    other candidates are unpaired as `lost-ambiguity`. Several stills and no movie (or the
-///    reverse) are reported as ambiguous with `chosen == nil` and rule `no-partner`, and each is an orphan.
+///    reverse) choose nothing: each is an orphan, and no ambiguity is reported.
 /// 5. **No identifier**: stills and movies without an identifier are unpaired as
 ///    `no-content-identifier`, unless `PairingOptions.matchNames` pairs them weakly by folder,
 ///    normalised stem and capture time (never when either half has an identifier).

@@ -60,8 +60,9 @@ public struct AmbiguousMatch: Sendable, Equatable {
     public let videos: [String]
     /// The pair chosen, if one could be formed.
     public let chosen: LivePhotoPair?
-    /// The rule that decided: `same-folder`, `same-stem`, `nearest-capture-time`, `first-by-path`,
-    /// or `no-partner` when only stills or only movies carry the identifier (`chosen` is nil).
+    /// The rule that decided: `same-folder`, `same-stem`, `nearest-capture-time`, `first-by-path`
+    /// (pairing), or `no-partner` when only stills or only movies carry the identifier (`chosen`
+    /// is nil: validation's `ambiguous-pair` finding for such orphans; pairing lists them as orphans only).
     /// See `AmbiguityRule` and `decidingRule`.
     public let rule: String
 

@@ -107,7 +107,7 @@ package struct ValidationPlan: Sendable {
             }
         }
         files = loose
-        applyAmbiguity(result.ambiguous)
+        applyAmbiguity(result.ambiguous + Self.orphansSharingIdentifiers(result.unpaired))
         assets.sort { $0.sortKey < $1.sortKey }
         files.sort { $0.path < $1.path }
     }
@@ -192,6 +192,27 @@ package struct ValidationPlan: Sendable {
                         + "has no still with the same identifier among the files given"))
         }
         loose = loose.enumerated().filter { !consumedLoose.contains($0.offset) }.map(\.element)
+    }
+
+    /// Several orphan stills (or movies) with one identifier and no other half, as matches that
+    /// chose nothing (`no-partner`): pairing lists them once, as orphans; validation warns that
+    /// the missing half will have to choose.
+    private static func orphansSharingIdentifiers(_ unpaired: [UnpairedResource]) -> [AmbiguousMatch] {
+        var groups: [IdentifierKey: (identifier: ContentIdentifier, photos: [String], videos: [String])] = [:]
+        for entry in unpaired {
+            guard let identifier = entry.resource.contentIdentifier else { continue }
+            switch entry.reason {
+            case .missingPairedVideo: groups[IdentifierKey(identifier), default: (identifier, [], [])].photos.append(entry.resource.path)
+            case .missingPhoto: groups[IdentifierKey(identifier), default: (identifier, [], [])].videos.append(entry.resource.path)
+            default: continue
+            }
+        }
+        return groups.sorted { $0.key < $1.key }.compactMap { _, group in
+            guard group.photos.count + group.videos.count > 1 else { return nil }
+            return AmbiguousMatch(
+                contentIdentifier: group.identifier, photos: group.photos, videos: group.videos, chosen: nil,
+                rule: AmbiguityRule.noPartner.rawValue)
+        }
     }
 
     /// Adds `ambiguous-pair` to the asset chosen for each ambiguous identifier (or every asset

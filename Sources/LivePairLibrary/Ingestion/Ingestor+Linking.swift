@@ -61,16 +61,10 @@ extension Ingestor {
             lookupKey: IngestRecords.pairingKey(owner: half.owner, contentIdentifier: half.contentIdentifier)
         ).compactMap(IngestRecords.pendingUpload).filter { $0.owner == half.owner }
         if waiting.contains(where: { $0.resource.digest == digest && $0.type == half.type }) { return .pending }
-        if let rival = waiting.first(where: { $0.type == half.type }) {
-            return .rejected([
-                Finding(
-                    .ambiguousPair, path: upload.name,
-                    message: "\(upload.name) is a \(halfWord) with the content identifier \(half.contentIdentifier), "
-                        + "but a different \(halfWord) (\(rival.originalFilename ?? rival.uploadID ?? rival.resource.digest.hex)) "
-                        + "with it is already waiting for its partner")
-            ])
-        }
-        if let partner = waiting.filter({ $0.type != half.type }).min(by: { $0.receivedAt < $1.receivedAt }) {
+        // Another half of the same kind waiting (two stills with one identifier) does not refuse
+        // this one: both wait, whatever order they came in. Of several waiting partners the one
+        // linked does not depend on arrival order either: the first by name, then by digest.
+        if let partner = waiting.filter({ $0.type != half.type }).min(by: Self.linkOrder) {
             guard transaction.isStored(partner.resource.digest) else { throw .resourceMissing(partner.resource.digest) }
             try transaction.injectFault(.custom("ingest-link-pair"))
             let (photo, video) = half.type == .photo ? (half, partner) : (partner, half)
@@ -93,6 +87,17 @@ extension Ingestor {
         try transaction.injectFault(.custom("ingest-pending-record"))
         try catalog.putRecord(IngestRecords.record(for: half))
         return .pending
+    }
+
+    /// The order in which waiting halves of one kind are linked: by original filename (none last),
+    /// then by digest; never by arrival, so the outcome depends only on what arrived.
+    static func linkOrder(_ lhs: PendingUpload, _ rhs: PendingUpload) -> Bool {
+        switch (lhs.originalFilename, rhs.originalFilename) {
+        case let (left?, right?) where left != right: return left < right
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return lhs.resource.digest.hex < rhs.resource.digest.hex
+        }
     }
 
     /// The creation options of one half: the upload's for the arriving half, the pending record's
