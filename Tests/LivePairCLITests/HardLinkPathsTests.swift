@@ -31,7 +31,8 @@ struct HardLinkPathsTests {
         #expect(entries[2]["fileSize"] as? Int == entries[1]["fileSize"] as? Int)
         let table = try LivePairBinary.run(["inspect", folder])
         #expect(table.output.hasSuffix("4 files: 2 live-photo-still, 2 photo\n"), "\(table.output)")
-        let named = try LivePairBinary.run(["inspect", folder + "/p.jpg", folder + "/q.jpg"])
+        // --wide: the whole paths (the default table may cut a long one to fit 120 columns).
+        let named = try LivePairBinary.run(["inspect", "--wide", folder + "/p.jpg", folder + "/q.jpg"])
         #expect(named.output.hasSuffix("2 files: 2 photo\n"), "\(named.output)")
         #expect(named.output.contains(folder + "/q.jpg "))
     }
