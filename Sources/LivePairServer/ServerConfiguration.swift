@@ -11,6 +11,11 @@ public struct ServerConfiguration: Sendable {
     public var longPollLimit: Double
     /// How long a SIGTERM waits for requests in flight before closing connections, in seconds.
     public var shutdownGracePeriod: Double
+    /// Threads decoding and encoding derivatives (requests' and background jobs'); nil: the core count.
+    public var mediaWorkers: Int?
+    /// Requests' derivatives waiting for a media thread at most; one more gets 503 with
+    /// `Retry-After`. nil: four per media thread.
+    public var mediaQueueLimit: Int?
 
     /// A configuration; uploads up to 1 GiB, long polls up to 30 s, 10 s to shut down.
     public init(

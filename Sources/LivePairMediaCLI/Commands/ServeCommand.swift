@@ -58,6 +58,10 @@ public enum ServeCommand: Command {
                                   (a client trickling its upload; default: 600).
           --long-poll-limit <seconds>
                                   Longest wait of GET /v1/changes (default: 30).
+          --media-workers <n>     Threads decoding and encoding derivatives, for requests and
+                                  background jobs alike (default: the core count).
+          --media-queue <n>       Derivative requests waiting for a media thread at most (default:
+                                  4 per media thread); one more is answered 503 with Retry-After.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -72,7 +76,7 @@ public enum ServeCommand: Command {
                 arguments, flags: [],
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
-                    "long-poll-limit",
+                    "long-poll-limit", "media-workers", "media-queue",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -108,6 +112,8 @@ public enum ServeCommand: Command {
             var configuration = ServerConfiguration(
                 daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)
             configuration.longPollLimit = settings.longPollLimit
+            configuration.mediaWorkers = settings.mediaWorkers
+            configuration.mediaQueueLimit = settings.mediaQueueLimit
             server = try LivePairServer(
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)

@@ -9,6 +9,9 @@ struct ServeSettings {
     var daemon: DaemonConfiguration
     var uploadLimit: Int64
     var longPollLimit: Double
+    /// `--media-workers` and `--media-queue` (nil: the defaults).
+    var mediaWorkers: Int?
+    var mediaQueueLimit: Int?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         selection = try LibrarySelection(parsed)
@@ -28,6 +31,12 @@ struct ServeSettings {
         daemon.connectionTimeout = Int(try Self.number(parsed, "connection-timeout", default: 30, range: 1...86_400))
         daemon.requestTimeout = Double(try Self.number(parsed, "request-timeout", default: 600, range: 1...86_400))
         longPollLimit = Double(try Self.number(parsed, "long-poll-limit", default: 30, range: 0...3600))
+        if parsed.options["media-workers"] != nil {
+            mediaWorkers = Int(try Self.number(parsed, "media-workers", default: 1, range: 1...256))
+        }
+        if parsed.options["media-queue"] != nil {
+            mediaQueueLimit = Int(try Self.number(parsed, "media-queue", default: 0, range: 0...100_000))
+        }
     }
 
     private static func number(

@@ -32,7 +32,7 @@ extension LivePairService {
                 return .text("{\"status\":\"ok\"}\n", contentType: "application/json")
             },
             Route(method: "GET", pattern: "/metrics", authenticated: false, kind: .quick) { [self] _ throws(HTTPError) in
-                .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+                .text(metrics.exposition(mediaPool: mediaPool), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(method: "GET", pattern: "/v1/openapi.json", authenticated: false, kind: .quick) { _ throws(HTTPError) in
                 .text(OpenAPIDocument.json, contentType: "application/json")
