@@ -68,6 +68,32 @@ import TestSupport
         #expect(server.stop() == 0)
     }
 
+    /// `LIVEPAIR_DERIVATIVE_CACHE_MAX` bounds the library's derivative folder like the S3 cache:
+    /// past the limit the least recently used derivative goes, and is made again when asked for.
+    @Test func derivativeFolderIsBoundedLeastRecentlyUsedFirst() throws {
+        let server = try ServeProcess(environment: ["LIVEPAIR_DERIVATIVE_CACHE_MAX": "1K"])
+        let client = HTTPClient(base: server.base)
+        let identifier = try ServeHTTPTests.uploadPair(ServeHTTPTests.pairs[0], token: "alice-token", client: client)
+        let small = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=256", token: "alice-token")
+        #expect(small.status == 200)
+        let folder = server.library + "/derivatives"
+        func derivatives() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        let first = try #require(try derivatives().first)
+        #expect(first.hasSuffix("-still-256.jpg"))
+        // Unused for two minutes (past the minute of grace a copy just handed out keeps).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: folder + "/" + first)
+        #expect(try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=512", token: "alice-token").status == 200)
+        let left = try derivatives()
+        #expect(left.count == 1 && left.first?.hasSuffix("-still-512.jpg") == true, "\(left)")
+        let again = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=256", token: "alice-token")
+        #expect(again.body == small.body)
+        let metrics = String(decoding: try client.send("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("livepair_derivatives_made_total 3\n"), "the removed still made again")
+        #expect(server.stop() == 0)
+    }
+
     /// The server process's peak resident memory (VmHWM) in bytes.
     static func peakMemory(of server: ServeProcess) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)

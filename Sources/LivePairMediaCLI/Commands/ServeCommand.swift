@@ -62,6 +62,8 @@ public enum ServeCommand: Command {
                                   background jobs alike (default: the core count).
           --media-queue <n>       Derivative requests waiting for a media thread at most (default:
                                   4 per media thread); one more is answered 503 with Retry-After.
+                                  Derivatives are kept up to $LIVEPAIR_DERIVATIVE_CACHE_MAX (default
+                                  4G), least recently used first.
           -h, --help              Show help information.
 
         EXIT STATUS:
