@@ -51,6 +51,8 @@ final class LivePairService: ExchangeHandler {
     let configuration: ServerConfiguration
     let metrics = Metrics()
     let derivatives: DerivativeMaker
+    /// The bounded pool every decode and encode runs on.
+    let mediaPool: MediaWorkPool
     let log: RequestLog
     /// Commits heard, for long polls and event streams.
     let changeFeed: ChangeFeed
@@ -70,7 +72,8 @@ final class LivePairService: ExchangeHandler {
         self.library = library
         self.ingestor = ingestor
         self.configuration = configuration
-        self.derivatives = DerivativeMaker(library: library, cache: derivatives, metrics: metrics)
+        mediaPool = MediaWorkPool(workers: configuration.mediaWorkers, queueLimit: configuration.mediaQueueLimit)
+        self.derivatives = DerivativeMaker(library: library, cache: derivatives, metrics: metrics, pool: mediaPool)
         log = RequestLog(logger: logger)
         changeFeed = ChangeFeed(library: library)
         changePositions = OwnerChangePositions(library: library)

@@ -14,6 +14,11 @@ public struct ServerConfiguration: Sendable {
     /// The bearer token `GET /metrics` requires; nil: no token (the counters are service-wide
     /// totals that name no owner, asset or path, but show how busy the service is).
     public var metricsToken: String? = nil
+    /// Threads decoding and encoding derivatives (requests' and background jobs'); nil: the core count.
+    public var mediaWorkers: Int?
+    /// Requests' derivatives waiting for a media thread at most; one more gets 503 with
+    /// `Retry-After`. nil: four per media thread.
+    public var mediaQueueLimit: Int?
 
     /// A configuration; uploads up to 1 GiB, long polls up to 30 s, 10 s to shut down.
     public init(

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 
@@ -24,13 +23,11 @@ import TestSupport
         let afterOne = try Self.peakMemory(of: server)
         #expect(afterOne <= 300 << 20, "one full-size motion.mp4 peaked at \(afterOne >> 20) MB")
 
-        let bodies = BodyCollector()
-        DispatchQueue.concurrentPerform(iterations: 12) { index in
-            let response = try? client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=\(2000 + index)", token: "alice-token")
-            bodies.add(status: response?.status ?? -1, body: response?.body ?? Data())
-        }
-        #expect(bodies.statuses() == [200: 12])
-        #expect(bodies.distinctBodies() == 1, "sizes 2000-2011 are one derivative")
+        let twelve = (2000...2011).map { size in
+            JoinedThread { try? client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=\(size)", token: "alice-token") }
+        }.map { $0.wait() }
+        #expect(twelve.map { $0?.status ?? -1 } == Array(repeating: 200, count: 12))
+        #expect(Set(twelve.map { $0?.body ?? Data() }).count == 1, "sizes 2000-2011 are one derivative")
         let afterTwelve = try Self.peakMemory(of: server)
         #expect(afterTwelve <= 1536 << 20, "twelve concurrent motion.mp4 peaked at \(afterTwelve >> 20) MB")
 
@@ -45,6 +42,58 @@ import TestSupport
         #expect(server.stop() == 0)
     }
 
+    /// With one media thread and room for one waiting request, five concurrent requests for five
+    /// different motion movies get two 200s and three 503s with `Retry-After`, at once; a refused
+    /// one asked again later is made.
+    @Test func aFullMediaQueueAnswers503WithRetryAfter() throws {
+        let server = try ServeProcess(["--media-workers", "1", "--media-queue", "1"])
+        let client = HTTPClient(base: server.base)
+        let identifier = try ServeHTTPTests.uploadPair(ServeHTTPTests.pairs[4], token: "alice-token", client: client)
+        let sizes = [256, 512, 1024, 2048, 4096]
+        let threads = sizes.map { size in
+            JoinedThread { try? client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=\(size)", token: "alice-token") }
+        }
+        var answered: [Int: ClientResponse] = [:]
+        for (size, thread) in zip(sizes, threads) { answered[size] = thread.wait() }
+        #expect(answered.values.map(\.status).sorted() == [200, 200, 503, 503, 503])
+        let refused = answered.filter { $0.value.status == 503 }
+        for response in refused.values {
+            #expect((Int(response.header("Retry-After") ?? "") ?? 0) >= 1, "\(response.headers)")
+        }
+        let metrics = String(decoding: try client.send("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("livepair_media_rejected_total 3\n"))
+        #expect(metrics.contains("livepair_media_workers 1\n"))
+        let size = try #require(refused.keys.first)
+        #expect(try client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=\(size)", token: "alice-token").status == 200)
+        #expect(server.stop() == 0)
+    }
+
+    /// `LIVEPAIR_DERIVATIVE_CACHE_MAX` bounds the library's derivative folder like the S3 cache:
+    /// past the limit the least recently used derivative goes, and is made again when asked for.
+    @Test func derivativeFolderIsBoundedLeastRecentlyUsedFirst() throws {
+        let server = try ServeProcess(environment: ["LIVEPAIR_DERIVATIVE_CACHE_MAX": "1K"])
+        let client = HTTPClient(base: server.base)
+        let identifier = try ServeHTTPTests.uploadPair(ServeHTTPTests.pairs[0], token: "alice-token", client: client)
+        let small = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=256", token: "alice-token")
+        #expect(small.status == 200)
+        let folder = server.library + "/derivatives"
+        func derivatives() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        let first = try #require(try derivatives().first)
+        #expect(first.hasSuffix("-still-256.jpg"))
+        // Unused for two minutes (past the minute of grace a copy just handed out keeps).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: folder + "/" + first)
+        #expect(try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=512", token: "alice-token").status == 200)
+        let left = try derivatives()
+        #expect(left.count == 1 && left.first?.hasSuffix("-still-512.jpg") == true, "\(left)")
+        let again = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?size=256", token: "alice-token")
+        #expect(again.body == small.body)
+        let metrics = String(decoding: try client.send("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("livepair_derivatives_made_total 3\n"), "the removed still made again")
+        #expect(server.stop() == 0)
+    }
+
     /// The server process's peak resident memory (VmHWM) in bytes.
     static func peakMemory(of server: ServeProcess) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
@@ -52,19 +101,4 @@ import TestSupport
         let kilobytes = try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""))
         return kilobytes << 10
     }
-}
-
-/// Statuses and bodies of concurrent responses.
-final class BodyCollector: Sendable {
-    private let state = Mutex<(statuses: [Int: Int], bodies: Set<Data>)>(([:], []))
-
-    func add(status: Int, body: Data) {
-        state.withLock {
-            $0.statuses[status, default: 0] += 1
-            $0.bodies.insert(body)
-        }
-    }
-
-    func statuses() -> [Int: Int] { state.withLock { $0.statuses } }
-    func distinctBodies() -> Int { state.withLock { $0.bodies.count } }
 }

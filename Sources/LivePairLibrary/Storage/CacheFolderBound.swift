@@ -52,11 +52,12 @@ public final class CacheFolderBound: Sendable {
         self.isTemporary = isTemporary
     }
 
-    /// The limit from `LIVEPAIR_S3_CACHE_MAX`: bytes, or a number with a `K`, `M`, `G` or `T`
-    /// suffix (powers of 1024; `B` or `iB` may follow), e.g. `500M`, `20G`. Unset, empty or not a
-    /// size: `defaultLimitBytes`.
-    public static func limitFromEnvironment() -> UInt64 {
-        guard let value = getenv("LIVEPAIR_S3_CACHE_MAX") else { return defaultLimitBytes }
+    /// The limit from `variable` (default `LIVEPAIR_S3_CACHE_MAX`; `LIVEPAIR_DERIVATIVE_CACHE_MAX`
+    /// for serve's derivatives): bytes, or a number with a `K`, `M`, `G` or `T` suffix (powers of
+    /// 1024; `B` or `iB` may follow), e.g. `500M`, `20G`. Unset, empty or not a size:
+    /// `defaultLimitBytes`.
+    public static func limitFromEnvironment(_ variable: String = "LIVEPAIR_S3_CACHE_MAX") -> UInt64 {
+        guard let value = getenv(variable) else { return defaultLimitBytes }
         return parseByteSize(String(cString: value)) ?? defaultLimitBytes
     }
 

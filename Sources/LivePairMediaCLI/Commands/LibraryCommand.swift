@@ -3,7 +3,7 @@ import LivePairCLI
 import LivePairFormats
 import LivePairLibrary
 
-/// `livepair library init|list|show|export|delete|pending|settle|sweep|migrate (--library DIR |
+/// `livepair library init|list|show|export|delete|pending|settle|sweep|derivatives|migrate (--library DIR |
 /// --catalog URL --store URL) [--json]`: create a library (or its catalog), look into it, take
 /// assets out of it, see or settle the halves waiting for a partner, and remove stored files
 /// nothing uses.
@@ -18,7 +18,7 @@ public enum LibraryCommand: Command {
                           export <id> --output <dir> [--for-photos] |
                           delete <id> ... | pending [--older-than <age>] |
                           settle --older-than <age> |
-                          sweep [--older-than <age>] |
+                          sweep [--older-than <age>] | derivatives [--missing] |
                           migrate --from <dir> [--batch-size <n>])
                          (--library <dir> |
                           --catalog <url> --store <url> [--s3-endpoint <url>])
@@ -56,6 +56,10 @@ public enum LibraryCommand: Command {
           settle            Import the halves pending at least --older-than alone (a
                             still as a photo, a movie as a video); a partner arriving
                             later still joins them.
+          derivatives       Make every asset's placeholder, grid still and motion movie
+                            into the derivative cache 'livepair serve' reads (one media
+                            thread per core; progress on standard error); --missing
+                            skips assets whose derivatives are all there.
           sweep             Remove the stored files that no asset, pending half or
                             record uses and that were last changed at least
                             --older-than ago (default 1h): what failed or killed
@@ -100,14 +104,14 @@ public enum LibraryCommand: Command {
           error.
         """
 
-    private static let actions = "init | list | show | export | delete | pending | settle | sweep | migrate"
+    private static let actions = "init | list | show | export | delete | pending | settle | sweep | derivatives | migrate"
 
     /// Runs `library`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos", "quiet"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]))
+                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -174,6 +178,9 @@ public enum LibraryCommand: Command {
                     identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, quiet: quiet, streams: streams)
             case "pending": return try pending(library, olderThan: age ?? 0, json: json, streams: streams)
             case "settle": return try settle(library, olderThan: age ?? 0, json: json, streams: streams)
+            case "derivatives":
+                return try derivatives(
+                    library, sharedStore: selection.directory == nil, missingOnly: parsed.has("missing"), json: json, streams: streams)
             case "sweep":
                 return try sweep(
                     library, olderThan: age ?? configuration.orphanGracePeriod, name: selection.name, json: json,
@@ -194,7 +201,7 @@ public enum LibraryCommand: Command {
     /// Why the arguments do not fit `action`, or nil.
     private static func usageProblem(action: String, identifiers: [String], options: [String: String]) -> UsageError? {
         switch action {
-        case "init", "list", "pending", "settle", "sweep", "migrate":
+        case "init", "list", "pending", "settle", "sweep", "derivatives", "migrate":
             guard identifiers.isEmpty else { return UsageError("'\(action)' takes no identifiers.") }
             if action == "migrate", options["from"] == nil { return UsageError("Missing expected option '--from <dir>'.") }
             if action == "settle", options["older-than"] == nil {

@@ -72,6 +72,12 @@ public enum ServeCommand: Command {
                                   service-wide counts, no owner, asset or path).
           --require-durable       Refuse a PostgreSQL catalog with synchronous_commit or fsync off
                                   (without it: a warning), where an acknowledged upload can be lost.
+          --media-workers <n>     Threads decoding and encoding derivatives, for requests and
+                                  background jobs alike (default: the core count).
+          --media-queue <n>       Derivative requests waiting for a media thread at most (default:
+                                  4 per media thread); one more is answered 503 with Retry-After.
+                                  Derivatives are kept up to $LIVEPAIR_DERIVATIVE_CACHE_MAX (default
+                                  4G), least recently used first.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -87,6 +93,7 @@ public enum ServeCommand: Command {
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit", "header-timeout", "max-connections-per-ip", "metrics-token",
+                    "media-workers", "media-queue",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -128,6 +135,8 @@ public enum ServeCommand: Command {
                 daemon: settings.daemon, uploadLimit: settings.uploadLimit, spoolDirectory: places.spool)
             configuration.longPollLimit = settings.longPollLimit
             configuration.metricsToken = settings.metricsToken
+            configuration.mediaWorkers = settings.mediaWorkers
+            configuration.mediaQueueLimit = settings.mediaQueueLimit
             server = try LivePairServer(
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)

@@ -13,7 +13,7 @@ struct ServePlaces {
     /// An embedded library's: `<library>/.serve/uploads` and `<library>/derivatives`.
     init(library: PhotoLibrary) throws(HTTPError) {
         spool = library.directory + "/.serve/uploads"
-        derivatives = try DirectoryDerivativeCache(directory: library.directory + "/derivatives")
+        derivatives = try DirectoryDerivativeCache(directory: library.directory + "/derivatives", limit: Self.derivativeLimit)
     }
 
     /// A node's of the multi-node form. On an S3 store: the spool and local copies of derivatives
@@ -33,8 +33,11 @@ struct ServePlaces {
         let node = library.directory + "/.serve/" + host
         spool = node + "/uploads"
         derivatives = try DirectoryDerivativeCache(
-            directory: library.directory + "/.derivatives", temporaryDirectory: node + "/derivatives")
+            directory: library.directory + "/.derivatives", temporaryDirectory: node + "/derivatives", limit: Self.derivativeLimit)
     }
+
+    /// The bound on a directory of derivatives: `LIVEPAIR_DERIVATIVE_CACHE_MAX` (default 4 GiB).
+    static var derivativeLimit: UInt64 { CacheFolderBound.limitFromEnvironment("LIVEPAIR_DERIVATIVE_CACHE_MAX") }
 
     /// This host's name as a file name.
     static var hostName: String {

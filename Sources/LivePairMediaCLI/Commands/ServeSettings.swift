@@ -14,6 +14,9 @@ struct ServeSettings {
     var metricsToken: String?
     /// `--require-durable`: refuse a catalog that can lose acknowledged commits.
     var requireDurable: Bool
+    /// `--media-workers` and `--media-queue` (nil: the defaults).
+    var mediaWorkers: Int?
+    var mediaQueueLimit: Int?
 
     init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         selection = try LibrarySelection(parsed)
@@ -39,6 +42,12 @@ struct ServeSettings {
         metricsToken = parsed.options["metrics-token"] ?? environment["LIVEPAIR_METRICS_TOKEN"]
         if let metricsToken, metricsToken.isEmpty || metricsToken.contains(where: { $0 == " " || $0 == "\t" || $0.isNewline }) {
             throw UsageError("The metrics token must be a non-empty word without spaces.")
+        }
+        if parsed.options["media-workers"] != nil {
+            mediaWorkers = Int(try Self.number(parsed, "media-workers", default: 1, range: 1...256))
+        }
+        if parsed.options["media-queue"] != nil {
+            mediaQueueLimit = Int(try Self.number(parsed, "media-queue", default: 0, range: 0...100_000))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LivePairLibrary
 
 /// Where made derivatives (stills, placeholders, motion movies) are kept so the next request is a
 /// file read. Keys name the content (the resources' digests, the kind and the size), so an entry
@@ -23,19 +24,26 @@ extension DerivativeCache {
     public func fileWithoutWaiting(for key: String) -> String? { file(for: key) }
 }
 
-/// Derivatives as files in one directory (`<library>/derivatives` for `livepair serve --library`).
+/// Derivatives as files in one directory (`<library>/derivatives` for `livepair serve --library`),
+/// optionally kept under a byte limit, least recently used first (`bound`): derivatives can
+/// always be made again.
 public struct DirectoryDerivativeCache: DerivativeCache {
     /// The directory.
     public let directory: String
     /// Where derivatives are made before they are renamed in (on the same file system), each
     /// process in a locked folder of its own (`SpoolDirectory`).
     public let temporaryDirectory: String
+    /// The bound on the directory's derivatives (nil: unbounded, for a cache that bounds itself).
+    public let bound: CacheFolderBound?
 
     /// A cache in `directory`, making files in `temporaryDirectory` (default `directory/.tmp`);
-    /// both created when needed, temporary files of dead processes removed.
-    public init(directory: String, temporaryDirectory: String? = nil) throws(HTTPError) {
+    /// both created when needed, temporary files of dead processes removed. With `limit`, the
+    /// derivatives past `limit` bytes are removed least recently used first (`CacheFolderBound`).
+    public init(directory: String, temporaryDirectory: String? = nil, limit: UInt64? = nil) throws(HTTPError) {
         self.directory = directory
         self.temporaryDirectory = temporaryDirectory ?? directory + "/.tmp"
+        // Derivative files are named by their key; the folder's own entries start with a dot.
+        bound = limit.map { CacheFolderBound(directory: directory, limit: $0, isCopy: { !$0.hasPrefix(".") }) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: self.temporaryDirectory, withIntermediateDirectories: true)
@@ -48,7 +56,9 @@ public struct DirectoryDerivativeCache: DerivativeCache {
     /// The cached file for `key`, when there.
     public func file(for key: String) -> String? {
         let path = directory + "/" + key
-        return access(path, R_OK) == 0 ? path : nil
+        guard access(path, R_OK) == 0 else { return nil }
+        bound?.noteUse(path)
+        return path
     }
 
     /// A temporary path in this process's locked folder, so a restart can remove what a crash left.
@@ -56,13 +66,16 @@ public struct DirectoryDerivativeCache: DerivativeCache {
         SpoolDirectory.uniquePath(in: temporaryDirectory, suffix: key)
     }
 
-    /// Renames the made file into place.
+    /// Renames the made file into place (and counts it against the bound).
     public func insert(_ temporaryPath: String, for key: String) throws(HTTPError) -> String {
         let path = directory + "/" + key
+        var status = stat()
+        let size = stat(temporaryPath, &status) == 0 ? UInt64(status.st_size) : 0
         guard rename(temporaryPath, path) == 0 else {
             unlink(temporaryPath)
             throw .internal("cannot store a derivative")
         }
+        bound?.noteAddition(size)
         return path
     }
 }

@@ -7,11 +7,13 @@ import Synchronization
 
 /// Makes derivatives with the loader (`ImageManager` for stills and placeholders,
 /// `LivePhotoManager` and the H.264 writer for motion) and keeps them in a `DerivativeCache`, so
-/// only the first request for one decodes: the next is a file read.
+/// only the first request for one decodes: the next is a file read. Every make runs on the
+/// bounded `MediaWorkPool`.
 struct DerivativeMaker: Sendable {
     let library: PhotoLibrary
     let cache: any DerivativeCache
     let metrics: Metrics
+    let pool: MediaWorkPool
     let inFlight = InFlightKeys()
 
     /// The cached file of `derivative` for the asset with `resources`, when it is made already.
@@ -28,7 +30,8 @@ struct DerivativeMaker: Sendable {
 
     /// The cached file of `derivative` for the asset with `resources`, made first when needed.
     /// - Throws: 404 when the asset has nothing to make it from (no motion for a plain photo),
-    ///   422 when the loader cannot decode it.
+    ///   422 when the loader cannot decode it, 503 with `Retry-After` when the media pool's queue
+    ///   is full.
     func file(_ derivative: Derivative, asset: Asset, resources: [LibraryAssetResource]) throws(HTTPError) -> (
         path: String, key: String
     ) {
@@ -37,16 +40,49 @@ struct DerivativeMaker: Sendable {
         if let path = cache.file(for: key) { return (path, key) }
         return try inFlight.exclusively(key) { () throws(HTTPError) -> (path: String, key: String) in
             if let path = cache.file(for: key) { return (path, key) }  // made while this request waited
-            let temporary = cache.temporaryPath(for: key)
-            do throws(HTTPError) {
-                try make(derivative, photo: photo, video: video, asset: asset, into: temporary)
+            let made: Result<String, HTTPError>
+            do throws(MediaWorkPool.Full) {
+                made = try pool.run { () throws(HTTPError) -> String in
+                    try makeAndInsert(derivative, key: key, photo: photo, video: video, asset: asset)
+                }
             } catch {
-                unlink(temporary)
-                throw error
+                throw HTTPError(
+                    status: 503, "the server is busy making other derivatives", headers: ["Retry-After": String(error.retryAfter)])
             }
-            metrics.derivativeMade()
-            return (try cache.insert(temporary, for: key), key)
+            return (try made.get(), key)
         }
+    }
+
+    /// Makes `derivative` for the asset when it is not cached and no request is making it now,
+    /// as background work on the pool (waiting for a free worker). Errors are returned, not thrown.
+    func makeInBackground(_ derivative: Derivative, asset: Asset, resources: [LibraryAssetResource]) -> HTTPError? {
+        let (photo, video) = Self.sources(resources)
+        let key = derivative.key(photo: photo, video: video)
+        if cache.fileWithoutWaiting(for: key) != nil { return nil }
+        let failure = Mutex<HTTPError?>(nil)
+        pool.runInBackground {
+            let error = inFlight.ifFree(key) { () throws(HTTPError) in
+                if cache.file(for: key) != nil { return }
+                _ = try makeAndInsert(derivative, key: key, photo: photo, video: video, asset: asset)
+            }
+            failure.withLock { $0 = error }
+        }
+        return failure.withLock { $0 }
+    }
+
+    /// Makes `derivative` into a temporary file (removed on failure) and moves it into the cache.
+    private func makeAndInsert(
+        _ derivative: Derivative, key: String, photo: LibraryAssetResource?, video: LibraryAssetResource?, asset: Asset
+    ) throws(HTTPError) -> String {
+        let temporary = cache.temporaryPath(for: key)
+        do throws(HTTPError) {
+            try make(derivative, photo: photo, video: video, asset: asset, into: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        metrics.derivativeMade()
+        return try cache.insert(temporary, for: key)
     }
 
     private func make(

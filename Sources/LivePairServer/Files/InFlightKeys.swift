@@ -14,12 +14,30 @@ final class InFlightKeys: Sendable {
         while keys.contains(key) { condition.wait() }
         keys.insert(key)
         condition.unlock()
-        defer {
-            condition.lock()
-            keys.remove(key)
-            condition.broadcast()
-            condition.unlock()
-        }
+        defer { release(key) }
         return try body()
+    }
+
+    /// Runs `body` for `key` when no other caller is running it, else returns at once (a
+    /// background job leaves a key to the request already making it). Returns `body`'s error.
+    func ifFree(_ key: String, _ body: () throws(HTTPError) -> Void) -> HTTPError? {
+        condition.lock()
+        let claimed = keys.insert(key).inserted
+        condition.unlock()
+        guard claimed else { return nil }
+        defer { release(key) }
+        do throws(HTTPError) {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func release(_ key: String) {
+        condition.lock()
+        keys.remove(key)
+        condition.broadcast()
+        condition.unlock()
     }
 }

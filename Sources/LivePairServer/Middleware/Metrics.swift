@@ -41,10 +41,23 @@ final class Metrics: Sendable {
     /// Counts one derivative (still, placeholder, motion) made by the loader.
     func derivativeMade() { state.withLock { $0.derivativesMade += 1 } }
 
-    /// The text exposition.
-    func exposition() -> String {
+    /// The text exposition, with the media pool's gauges.
+    func exposition(mediaPool: MediaWorkPool) -> String {
         let state = state.withLock { $0 }
+        let pool = mediaPool.snapshot
         var lines: [String] = []
+        lines.append("# HELP livepair_media_workers Threads of the media pool (decoding and encoding).")
+        lines.append("# TYPE livepair_media_workers gauge")
+        lines.append("livepair_media_workers \(mediaPool.workers)")
+        lines.append("# HELP livepair_media_busy Media threads working now.")
+        lines.append("# TYPE livepair_media_busy gauge")
+        lines.append("livepair_media_busy \(pool.busy)")
+        lines.append("# HELP livepair_media_queued Media tasks waiting for a thread.")
+        lines.append("# TYPE livepair_media_queued gauge")
+        lines.append("livepair_media_queued \(pool.queued)")
+        lines.append("# HELP livepair_media_rejected_total Requests answered 503 because the media queue was full.")
+        lines.append("# TYPE livepair_media_rejected_total counter")
+        lines.append("livepair_media_rejected_total \(pool.rejected)")
         lines.append("# HELP livepair_http_requests_total Requests answered, by route and status.")
         lines.append("# TYPE livepair_http_requests_total counter")
         for key in state.requests.keys.sorted() {

@@ -1,0 +1,37 @@
+import Foundation
+import LivePairLibrary
+import Synchronization
+
+/// The derivatives made before anyone asks for them: each asset's placeholder, grid still
+/// (`still.jpg` at its default size) and motion movie (`motion.mp4` at its default size), made
+/// as background work on a `MediaWorkPool` into the same cache `livepair serve` reads.
+public struct LibraryDerivatives: Sendable {
+    private let maker: DerivativeMaker
+
+    /// Derivatives of `library`'s assets into `cache`, made on `pool`.
+    public init(library: PhotoLibrary, cache: any DerivativeCache, pool: MediaWorkPool) {
+        maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: pool)
+    }
+
+    /// The kinds made for an asset: what the web page shows first (the grid's still, the
+    /// placeholder under it, the motion played on hover), at the routes' default sizes.
+    static func kinds(of asset: Asset) -> [Derivative] {
+        let longSide = max(asset.pixelWidth, asset.pixelHeight)
+        var kinds: [Derivative] = [.placeholder, .still(DerivativeSize.snapped(1024, sourceLongSide: longSide))]
+        if asset.isLivePhoto || asset.mediaType == .video {
+            kinds.append(.motion(DerivativeSize.snapped(720, sourceLongSide: longSide)))
+        }
+        return kinds
+    }
+
+    /// Whether every derivative of `asset` is cached already.
+    public func isComplete(_ asset: Asset, resources: [LibraryAssetResource]) -> Bool {
+        Self.kinds(of: asset).allSatisfy { maker.cachedFile($0, resources: resources) != nil }
+    }
+
+    /// Makes the missing derivatives of `asset` (waiting for a free media thread for each);
+    /// returns the messages of those that could not be made.
+    public func make(_ asset: Asset, resources: [LibraryAssetResource]) -> [String] {
+        Self.kinds(of: asset).compactMap { maker.makeInBackground($0, asset: asset, resources: resources)?.message }
+    }
+}
