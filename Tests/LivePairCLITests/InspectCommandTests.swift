@@ -109,7 +109,7 @@ struct InspectCommandTests {
         #expect(result.status == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("PATH") == true)
-        #expect(lines.last == "14 files: 9 live-photo-still, 5 live-photo-video")
+        #expect(lines.last == "16 files: 9 live-photo-still, 5 live-photo-video, 2 adjustment-data")
         #expect(result.output.contains("C3754624-A05F-474D-9F16-E9C47B5F892D"))
     }
 

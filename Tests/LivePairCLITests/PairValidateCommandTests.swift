@@ -36,6 +36,7 @@ struct PairValidateCommandTests {
             reasons == [
                 "IMG_1853.HEIC": "missing-paired-video", "IMG_2927.HEIC": "missing-paired-video",
                 "IMG_E1853.heic": "missing-paired-video", "exif-at-eof.heic": "missing-paired-video",
+                "IMG_1853.AAE": "not-media", "IMG_3582.AAE": "not-media",
             ])
         let ambiguous = try #require(object["ambiguous"] as? [[String: Any]])
         #expect(ambiguous.count == 1)

@@ -36,7 +36,7 @@ enum UploadClassification: Equatable {
             self = Self.loose(.photo, name: name, policy: options.stillsWithoutIdentifier)
         case .video:
             self = Self.loose(.video, name: name, policy: options.moviesWithoutIdentifier)
-        case .unknown:
+        case .unknown, .adjustmentData:
             self = .rejected([
                 Finding(.notMedia, path: name, message: "\(name) is not a photo or movie (no format LivePair reads)")
             ])
