@@ -43,6 +43,11 @@ struct PairValidateCommandTests {
         #expect(ambiguous.first?["contentIdentifier"] as? String == "1745E022-9712-43C7-B024-F308EC6413CB")
         #expect(ambiguous.first?["rule"] as? String == "no-partner")
         #expect((object["duplicates"] as? [Any])?.isEmpty == true)
+        let edits = try #require(object["editGroups"] as? [[String: Any]])
+        #expect(edits.map { $0["stem"] as? String } == ["img_1853", "img_3582"])
+        #expect(edits.first?["originals"] as? [String] == [SampleMedia.path("live/IMG_1853.HEIC")])
+        #expect(edits.first?["renders"] as? [String] == [SampleMedia.path("live/IMG_E1853.heic")])
+        #expect(edits.first?["adjustments"] as? [String] == [SampleMedia.path("live/IMG_1853.AAE")])
     }
 
     @Test("halves renamed the ways vendors name them, in different folders, still pair; same names with other identifiers do not")
