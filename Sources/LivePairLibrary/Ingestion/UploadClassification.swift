@@ -13,7 +13,8 @@ enum UploadClassification: Equatable {
     /// Classifies `identity`; `name` is how findings refer to the upload (its original name or ID).
     init(_ identity: ResourceIdentity, name: String, options: IngestOptions) {
         let damage = identity.damageFindings(path: name, name: name)
-        if !damage.isEmpty {
+        // An .AAE edit file is not media, readable or not: skipped, never rejected as damaged.
+        if !damage.isEmpty && identity.role != .adjustmentData {
             self = .rejected(damage)
             return
         }
