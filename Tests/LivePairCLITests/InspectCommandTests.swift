@@ -109,7 +109,7 @@ struct InspectCommandTests {
         #expect(result.status == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("PATH") == true)
-        #expect(lines.last == "14 files: 9 live-photo-still, 5 live-photo-video")
+        #expect(lines.last == "16 files: 9 live-photo-still, 5 live-photo-video, 2 adjustment-data")
         // The first 8 characters of a content identifier; the whole one with --wide.
         #expect(result.output.contains("  C3754624  "))
         #expect(!result.output.contains("C3754624-A05F"))

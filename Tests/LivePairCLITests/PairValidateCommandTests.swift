@@ -36,10 +36,16 @@ struct PairValidateCommandTests {
             reasons == [
                 "IMG_1853.HEIC": "missing-paired-video", "IMG_2927.HEIC": "missing-paired-video",
                 "IMG_E1853.heic": "missing-paired-video", "exif-at-eof.heic": "missing-paired-video",
+                "IMG_1853.AAE": "not-media", "IMG_3582.AAE": "not-media",
             ])
         // Two stills with one identifier and no movie: listed once, as orphans (issue 20).
         #expect((object["ambiguous"] as? [Any])?.isEmpty == true)
         #expect((object["duplicates"] as? [Any])?.isEmpty == true)
+        let edits = try #require(object["editGroups"] as? [[String: Any]])
+        #expect(edits.map { $0["stem"] as? String } == ["img_1853", "img_3582"])
+        #expect(edits.first?["originals"] as? [String] == [SampleMedia.path("live/IMG_1853.HEIC")])
+        #expect(edits.first?["renders"] as? [String] == [SampleMedia.path("live/IMG_E1853.heic")])
+        #expect(edits.first?["adjustments"] as? [String] == [SampleMedia.path("live/IMG_1853.AAE")])
     }
 
     @Test("halves renamed the ways vendors name them, in different folders, still pair; same names with other identifiers do not")

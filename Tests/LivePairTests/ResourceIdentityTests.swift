@@ -11,7 +11,7 @@ struct ResourceIdentityTests {
     /// The role each manifest kind must produce.
     static let roleOfKind: [String: ResourceRole] = [
         "live-still": .livePhotoStill, "live-movie": .livePhotoVideo, "motion-photo-google": .motionPhoto,
-        "motion-photo-samsung": .motionPhoto, "plain-heic": .photo, "plain-mov": .video, "adjustment-data": .unknown,
+        "motion-photo-samsung": .motionPhoto, "plain-heic": .photo, "plain-mov": .video, "adjustment-data": .adjustmentData,
     ]
 
     private func identify(_ file: String) -> ResourceIdentity {

@@ -13,7 +13,8 @@ struct ValidationCatalogTests {
         "unsupported-video-codec", "unusual-duration", "corrupt-file", "motion-photo-video-missing",
         "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video", "not-media",
         "sample-table-out-of-file", "missing-video-track", "truncated-image-data",
-        "conflicting-content-identifiers", "xmp-on-non-primary-item",
+        "conflicting-content-identifiers", "xmp-on-non-primary-item", "edit-data-without-photo",
+        "edit-render-without-original", "edit-master-size-mismatch",
     ]
 
     @Test("every required code is in the catalog, once, in kebab case, with a title and a hint")
@@ -36,7 +37,7 @@ struct ValidationCatalogTests {
             .corruptFile, .unsupportedVideoCodec, .motionPhotoVideoMissing, .undecodablePhoto, .undecodableVideo,
             .notMedia, .sampleTableOutOfFile, .missingVideoTrack, .truncatedImageData, .conflictingContentIdentifiers,
         ]
-        let infos: Set<FindingCode> = [.aspectMismatch, .hevcVideo, .unusualDuration]
+        let infos: Set<FindingCode> = [.aspectMismatch, .hevcVideo, .unusualDuration, .editRenderWithoutOriginal]
         for rule in ValidationRule.catalog {
             let expected: Severity = errors.contains(rule.code) ? .error : infos.contains(rule.code) ? .info : .warning
             #expect(rule.severity == expected, "\(rule.code)")

@@ -10,7 +10,14 @@ struct ValidationRealSampleTests {
     static let pairs: [(photo: String, video: String, findings: [String])] = [
         ("live/51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "live/51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov", []),
         ("live/IMG_3582.HEIC", "live/IMG_3582.mov", ["hevc-video info IMG_3582.mov"]),
-        ("live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov", ["hevc-video info IMG_3582_edited.mov"]),
+        // Validated without IMG_3582.HEIC/.mov, the edit's render has no original beside it.
+        (
+            "live/IMG_3582_edited.heic", "live/IMG_3582_edited.mov",
+            [
+                "edit-render-without-original info IMG_3582_edited.heic",
+                "edit-render-without-original info IMG_3582_edited.mov", "hevc-video info IMG_3582_edited.mov",
+            ]
+        ),
         ("live/IMG_4580.HEIC", "live/IMG_4580.mov", ["hevc-video info IMG_4580.mov"]),
         ("live/train.jpg", "live/train.mov", []),
     ]

@@ -2,7 +2,8 @@ import LivePairCore
 
 /// Renders a pairing result as the `pair` report and as JSON (schema version 1, docs/cli.md).
 enum PairReport {
-    /// The JSON object: `schemaVersion`, `pairs`, `motionPhotos`, `unpaired`, `ambiguous`, `duplicates`.
+    /// The JSON object: `schemaVersion`, `pairs`, `motionPhotos`, `unpaired`, `ambiguous`, `duplicates`,
+    /// `editGroups`.
     static func json(_ result: PairingResult) -> JSONValue {
         .object([
             ("schemaVersion", .integer(1)),
@@ -30,6 +31,15 @@ enum PairReport {
                     ("original", .string(group.original)),
                     ("duplicates", .array(group.duplicates.map(JSONValue.string))),
                     ("kind", .string(group.kind.rawValue)),
+                ])
+            })),
+            ("editGroups", .array(result.editGroups.map { group in
+                .object([
+                    ("folder", .string(group.folder)),
+                    ("stem", .string(group.stem)),
+                    ("originals", .array(group.originals.map(JSONValue.string))),
+                    ("renders", .array(group.renders.map(JSONValue.string))),
+                    ("adjustments", .array(group.adjustments.map(JSONValue.string))),
                 ])
             })),
         ])
@@ -90,6 +100,17 @@ enum PairReport {
                 buffer.append("no pair (")
                 buffer.append(match.rule)
                 buffer.append(")")
+            }
+        }
+        section("Edits", result.editGroups) { group, buffer in
+            for (index, (label, paths)) in [
+                ("original", group.originals), ("render", group.renders), ("adjustments", group.adjustments),
+            ].enumerated() {
+                if index > 0 { buffer.append("; ") }
+                buffer.append(label)
+                buffer.append(": ")
+                if paths.isEmpty { buffer.append("none") }
+                writePaths(paths, separator: ", ", into: &buffer)
             }
         }
         section("Unpaired", result.unpaired) { entry, buffer in

@@ -42,7 +42,7 @@ public struct ResourceIdentifier: Sendable {
             case .quickTime, .mp4: identifyMovie(source, into: &identity)
             case .png: identifyPNG(leading, into: &identity)
             case .webp, .gif, .tiff: identity.role = .photo
-            case .unknown: identifyUnknown(into: &identity)
+            case .unknown: identifyUnknown(source, into: &identity)
             }
         } catch {
             identity.issues.append(IdentityIssue(error))
@@ -52,11 +52,12 @@ public struct ResourceIdentifier: Sendable {
 
     /// Files of no known format are reported as `unknown`; it is an issue only when their
     /// extension claims a photo or movie format.
-    private func identifyUnknown(into identity: inout ResourceIdentity) {
+    private func identifyUnknown(_ source: any ByteSource, into identity: inout ResourceIdentity) {
         identity.role = .unknown
         let fileExtension = identity.path.split(separator: "/").last.flatMap { name in
             name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
         }
+        if fileExtension == "aae" { return identifyAdjustmentData(source, into: &identity) }
         let mediaExtensions = FileFormat.allCases.reduce(into: Set<String>()) { $0.formUnion($1.extensions) }
         if let fileExtension, mediaExtensions.contains(fileExtension) {
             identity.issues.append(

@@ -105,6 +105,8 @@ public struct ResourceIdentity: Sendable, Equatable {
     public var motionPhoto: MotionPhotoInfo?
     /// What could not be read. Empty when the whole file was understood.
     public var issues: [IdentityIssue] = []
+    /// For an `.AAE` edit file: what its adjustment data says.
+    public var adjustment: AdjustmentInfo?
 
     /// An empty identity for `path`.
     public init(path: String) { self.path = path }

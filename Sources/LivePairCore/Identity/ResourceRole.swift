@@ -10,6 +10,9 @@ public enum ResourceRole: String, Sendable, Equatable, CaseIterable {
     case photo
     /// A movie that is not a Live Photo half.
     case video
+    /// Edit data: an `.AAE` property list (Photos' adjustments), not media itself; it belongs to
+    /// the edit group of the photo it was made on (see `EditGrouping`).
+    case adjustmentData = "adjustment-data"
     /// Not a format LivePair reads.
     case unknown
 }

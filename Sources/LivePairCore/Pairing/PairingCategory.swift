@@ -17,7 +17,7 @@ extension AssetResource {
     var pairingCategory: PairingCategory {
         if identity.issues.contains(where: { $0.code == "read-failed" }) { return .unreadable }
         switch identity.role {
-        case .unknown: return .unreadable
+        case .unknown, .adjustmentData: return .unreadable
         case .motionPhoto: return .motionPhoto
         case .livePhotoStill, .photo: return .still
         case .livePhotoVideo, .video: return .movie

@@ -15,7 +15,7 @@ struct PairingEngine: Sendable {
         var readable: [AssetResource] = []
         for resource in sorted {
             if resource.pairingCategory == .unreadable {
-                let notMedia = resource.role == .unknown && resource.identity.isComplete
+                let notMedia = [.unknown, .adjustmentData].contains(resource.role) && resource.identity.isComplete
                 result.unpaired.append(UnpairedResource(resource: resource, reason: notMedia ? .notMedia : .unreadable))
             } else {
                 readable.append(resource)

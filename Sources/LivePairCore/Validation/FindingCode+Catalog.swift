@@ -20,6 +20,15 @@ extension FindingCode {
     /// A file that repeats another file's content.
     public static let duplicateFile = FindingCode(rawValue: "duplicate-file")
 
+    // MARK: Edits
+
+    /// An `.AAE` edit file whose photo is not in its folder.
+    public static let editDataWithoutPhoto = FindingCode(rawValue: "edit-data-without-photo")
+    /// A rendered edit (`IMG_E1234`, `_edited`, `-adjusted`) whose original is not in its folder.
+    public static let editRenderWithoutOriginal = FindingCode(rawValue: "edit-render-without-original")
+    /// An `.AAE` edit file made on a master whose size is not the original's.
+    public static let editMasterSizeMismatch = FindingCode(rawValue: "edit-master-size-mismatch")
+
     // MARK: The movie's still-image time
 
     /// A Live Photo movie without a still-image-time track.

@@ -35,6 +35,18 @@ extension ValidationRule {
             hint: "keep one copy of each half, or check that the chosen pair is the right one",
             uploadEffect: .rejectsUpload),
         ValidationRule(
+            code: .editDataWithoutPhoto, severity: .warning,
+            title: "Edit data without its photo",
+            hint: "keep the .AAE file beside the photo it was made on (same folder and name), or remove it"),
+        ValidationRule(
+            code: .editRenderWithoutOriginal, severity: .info,
+            title: "Edited photo without its original",
+            hint: "the edit is kept as it is; add the original (same folder, name without E, _edited or -adjusted) to keep both versions"),
+        ValidationRule(
+            code: .editMasterSizeMismatch, severity: .warning,
+            title: "Edit made on a different image",
+            hint: "the .AAE file belongs to another photo of the same name; keep each edit with the photo it was made on"),
+        ValidationRule(
             code: .duplicateFile, severity: .warning,
             title: "Duplicate of another file",
             hint: "remove the duplicate; importing it would create a second copy"),

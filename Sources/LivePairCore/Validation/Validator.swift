@@ -44,21 +44,24 @@ public struct Validator: Sendable {
             let count = done.add(1, ordering: .relaxed).newValue
             progress?(count, total)
         }
+        let edits = EditRules.findings(result.resources)
         let assets = map(plan.assets) { asset in
             defer { report() }
-            return validate(asset, deep: deep)
+            return validate(asset, deep: deep, edits: edits)
         }
         let files = map(plan.files) { file in
             defer { report() }
             return ValidatedFile(
-                path: file.path, role: file.role, findings: file.findings + (file.resource.map(FileRules.findings) ?? []))
+                path: file.path, role: file.role,
+                findings: file.findings + (file.resource.map(FileRules.findings) ?? []) + (edits[file.path] ?? []))
         }
         return ValidationReport(assets: assets, files: files)
     }
 
-    /// Runs every rule on one asset.
-    private func validate(_ asset: AssetPlan, deep: (any DeepValidation)?) -> ValidatedAsset {
+    /// Runs every rule on one asset; `edits` are the edit rules' findings by path.
+    private func validate(_ asset: AssetPlan, deep: (any DeepValidation)?, edits: [String: [Finding]]) -> ValidatedAsset {
         var findings = asset.findings
+        for half in [asset.photo, asset.video].compactMap({ $0 }) { findings += edits[half.path] ?? [] }
         for half in [asset.photo, asset.video].compactMap({ $0 }) { findings += FileRules.findings(for: half) }
         switch asset.kind {
         case .livePhoto:

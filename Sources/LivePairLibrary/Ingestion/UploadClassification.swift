@@ -13,7 +13,8 @@ enum UploadClassification: Equatable {
     /// Classifies `identity`; `name` is how findings refer to the upload (its original name or ID).
     init(_ identity: ResourceIdentity, name: String, options: IngestOptions) {
         let damage = identity.damageFindings(path: name, name: name)
-        if !damage.isEmpty {
+        // An .AAE edit file is not media, readable or not: skipped, never rejected as damaged.
+        if !damage.isEmpty && identity.role != .adjustmentData {
             self = .rejected(damage)
             return
         }
@@ -36,7 +37,7 @@ enum UploadClassification: Equatable {
             self = Self.loose(.photo, name: name, policy: options.stillsWithoutIdentifier)
         case .video:
             self = Self.loose(.video, name: name, policy: options.moviesWithoutIdentifier)
-        case .unknown:
+        case .unknown, .adjustmentData:
             self = .rejected([
                 Finding(.notMedia, path: name, message: "\(name) is not a photo or movie (no format LivePair reads)")
             ])
