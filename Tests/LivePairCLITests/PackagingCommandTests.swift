@@ -70,6 +70,19 @@ struct PackagingCommandTests {
         }
     }
 
+    @Test("convert --to live-photo says what it dropped, in text and JSON")
+    func convertSaysWhatIsDropped() throws {
+        let workspace = try SampleVariants.Workspace()
+        let pixel = SampleMedia.path("motion/PXL_20200710_061629144.MP.jpg")
+        let note = "the Google maker note (23793 bytes), replaced by Apple's, which carries the identifier (Exif holds one maker note)"
+        let text = try LivePairBinary.run(["convert", "--to", "live-photo", pixel, "--output", workspace.url.path + "/text"])
+        #expect(text.status == 0, "\(text.error)")
+        #expect(text.output.contains("dropped: " + note))
+        let json = try LivePairBinary.run(["convert", "--to", "live-photo", pixel, "--output", workspace.url.path + "/json", "--json"])
+        #expect(json.status == 0, "\(json.error)")
+        #expect(try LivePairBinary.json(json.output)["dropped"] as? [String] == [note])
+    }
+
     @Test("restamp --in-place and convert both ways")
     func restampAndConvert() throws {
         let workspace = try SampleVariants.Workspace()

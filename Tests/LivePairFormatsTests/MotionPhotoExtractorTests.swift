@@ -86,8 +86,12 @@ struct MotionPhotoExtractorTests {
             let file = try HEIFFile(source: still)
             #expect(file.issues.isEmpty)
             #expect(file.motionPhotoVideoBox == nil)
-            #expect(file.samsungExtraDataBox == nil)
-            #expect(try SamsungSEFTrailer.read(still) == nil)
+            // Samsung's SEF records stay in a trailing sefd box, without the video's.
+            let originalTrailer = try SamsungSEFTrailer.read(FileByteSource(path: path))
+            let trailer = try SamsungSEFTrailer.read(still)
+            #expect((file.samsungExtraDataBox != nil) == (originalTrailer != nil))
+            #expect(trailer?.motionPhotoData == nil)
+            #expect(trailer?.entries.map(\.name) == originalTrailer?.entries.filter { $0 != originalTrailer?.motionPhotoData }.map(\.name))
             #expect(
                 try MotionPhotoLocator(scansUnclaimedFiles: true).locate(in: still, xmp: xmp, topLevelBoxes: file.topLevelBoxes)
                     == .notMotionPhoto)
@@ -153,7 +157,9 @@ struct MotionPhotoExtractorBuiltFileTests {
         #expect(try extractor.videoBytes() == MotionPhotoLocatorTests.fakeMP4)
         let plain = MemoryByteSink()
         try extractor.writeStill(to: plain)
-        #expect(plain.bytes == still, "the SEF trailer and video are cut off at EOI")
+        #expect(
+            plain.bytes == MotionPhotoLocatorTests.withSEF(still, blocks: [(0x0A01, "Image_UTC_Data", Array("1696508863000".utf8))]),
+            "the video and its SEF record are cut off; the other SEF record stays after EOI")
         // Rewritten as a Google motion photo: the SEF trailer is dropped.
         let output = MemoryByteSink()
         let result = try MotionPhotoWriter(still: MemoryByteSource(bytes), video: MemoryByteSource(MotionPhotoLocatorTests.fakeMP4))

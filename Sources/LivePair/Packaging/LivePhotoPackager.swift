@@ -183,13 +183,14 @@ public struct LivePhotoPackager: Sendable {
             to: videoStaged, scratch: transcodeScratch)
         return try finish(
             staged, identifier: identifier, photo: (photoStaged, photo.output, photoHandling),
-            video: (videoStaged, video.output, movie.handling), stillImageTime: movie.stillImageTime)
+            video: (videoStaged, video.output, movie.handling), stillImageTime: movie.stillImageTime,
+            dropped: DroppedMetadata.makerNote(ofStillAt: photo.path, format: photo.identity.format, limits: options.limits))
     }
 
     /// Validates the staged pair, renames it into place and describes it.
     func finish(
         _ staged: StagedOutputs, identifier: String, photo: (staged: String, output: String, handling: OutputHandling),
-        video: (staged: String, output: String, handling: OutputHandling), stillImageTime: Double
+        video: (staged: String, output: String, handling: OutputHandling), stillImageTime: Double, dropped: [String] = []
     ) throws(PackagingError) -> PackagedLivePhoto {
         PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validatePair(
@@ -198,7 +199,7 @@ public struct LivePhotoPackager: Sendable {
         return PackagedLivePhoto(
             contentIdentifier: identifier, photoPath: photo.output, videoPath: video.output,
             stillImageTime: stillImageTime, photoHandling: photo.handling, videoHandling: video.handling,
-            findings: findings)
+            findings: findings, dropped: dropped)
     }
 
     /// The identifier to write: the given one, which must be an RFC 4122 UUID (8-4-4-4-12

@@ -67,7 +67,8 @@ public struct MotionPhotoConverter: Sendable {
         try staged.commit()
         return PackagedMotionPhoto(
             path: output, videoOffset: written?.videoFileOffset ?? 0, videoLength: written?.videoLength ?? 0,
-            presentationTimestampUs: timestamp, findings: halfFindings + findings)
+            presentationTimestampUs: timestamp, findings: halfFindings + findings,
+            dropped: DroppedMetadata.trailer(byteCount: written?.droppedTrailerLength ?? 0))
     }
 
     /// Writes a Live Photo pair made from a motion photo into `outputDirectory`:
@@ -127,8 +128,15 @@ public struct MotionPhotoConverter: Sendable {
         // The still: without the video and the motion-photo XMP, then stamped.
         let plainStill = try staged.scratch(in: outputDirectory, name: "plain.\(stillFormat.fileExtension)")
         try staged.write(plainStill, scratch: true) { sink throws(FormatError) in try extractor.writeStill(to: sink) }
+        let plainIdentity = packager.identify(plainStill)
         _ = try StillStamper(options: options, staged: staged).write(
-            stillAt: plainStill, identity: packager.identify(plainStill), identifier: identifier, to: photoStaged)
+            stillAt: plainStill, identity: plainIdentity, identifier: identifier, to: photoStaged)
+        var dropped = DroppedMetadata.makerNote(ofStillAt: plainStill, format: plainIdentity.format, limits: options.limits)
+        do throws(FormatError) {
+            dropped += DroppedMetadata.samsungRecords(try extractor.droppedSEFRecords())
+        } catch {
+            throw .format(error)
+        }
 
         // The movie: re-muxed straight from the embedded range, or extracted and transcoded.
         let movie: (stillImageTime: Double, stillFrameTime: Double, handling: OutputHandling)
@@ -152,7 +160,7 @@ public struct MotionPhotoConverter: Sendable {
         return try packager.finish(
             staged, identifier: identifier, photo: (photoStaged, photoOutput, .metadataOnly),
             video: (videoStaged, videoOutput, movie.handling == .transcoded ? .transcoded : .extracted),
-            stillImageTime: movie.stillImageTime)
+            stillImageTime: movie.stillImageTime, dropped: dropped)
     }
 
     /// Refuses an output whose extension names another format than the motion photo's (a HEIC

@@ -28,12 +28,16 @@ public struct PackagedLivePhoto: Sendable, Equatable {
     public let videoHandling: OutputHandling
     /// The validation findings of the written pair (warnings and notes; an error fails the operation).
     public let findings: [Finding]
+    /// What the inputs held that the outputs do not, one sentence each (a Pixel's maker note that
+    /// Apple's replaced, a Samsung SEF record): empty when nothing was lost.
+    public let dropped: [String]
 
     /// Memberwise initializer.
     public init(
         contentIdentifier: String, photoPath: String, videoPath: String, stillImageTime: Double,
-        photoHandling: OutputHandling, videoHandling: OutputHandling, findings: [Finding]
+        photoHandling: OutputHandling, videoHandling: OutputHandling, findings: [Finding], dropped: [String] = []
     ) {
+        self.dropped = dropped
         self.contentIdentifier = contentIdentifier
         self.photoPath = photoPath
         self.videoPath = videoPath
@@ -56,9 +60,15 @@ public struct PackagedMotionPhoto: Sendable, Equatable {
     public let presentationTimestampUs: Int64
     /// The validation findings of the written file (an error fails the operation).
     public let findings: [Finding]
+    /// What the inputs held that the output does not, one sentence each: empty when nothing was lost.
+    public let dropped: [String]
 
     /// Memberwise initializer.
-    public init(path: String, videoOffset: UInt64, videoLength: UInt64, presentationTimestampUs: Int64, findings: [Finding]) {
+    public init(
+        path: String, videoOffset: UInt64, videoLength: UInt64, presentationTimestampUs: Int64, findings: [Finding],
+        dropped: [String] = []
+    ) {
+        self.dropped = dropped
         self.path = path
         self.videoOffset = videoOffset
         self.videoLength = videoLength

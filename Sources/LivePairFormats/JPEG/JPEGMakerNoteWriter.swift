@@ -145,6 +145,22 @@ public struct JPEGMakerNoteWriter: Sendable {
         return TIFFDocument(littleEndian: false, directories: [TIFFDirectory(entries: ifd0, subdirectories: [0x8769: exifDirectory])])
     }
 
+    /// The maker note in `tiff` when it is another maker's (a Pixel's 23,793 bytes of HDR+ data):
+    /// Exif has one maker note tag (0x927C) and a Live Photo needs Apple's there, so
+    /// `updatedTIFF` replaces it. Its size in bytes and the camera's Make (IFD0); nil when there is
+    /// no maker note or it is Apple's.
+    public static func foreignMakerNote(
+        in tiff: [UInt8]?, limits: ParseLimits = .default
+    ) -> (make: String?, byteCount: Int)? {
+        guard let tiff, let document = try? TIFFDocument(parsing: tiff, limits: limits),
+            let note = document.exif?.entry(0x927C), !note.value.isEmpty
+        else { return nil }
+        if note.knownType != nil, (try? AppleMakerNoteBuilder(parsing: note.value, limits: limits)) != nil { return nil }
+        var make = document.directories.first?.entry(0x010F).map { String(decoding: $0.value.prefix { $0 != 0 }, as: UTF8.self) }
+        while make?.last == " " { make?.removeLast() }
+        return (make?.isEmpty == false ? make : nil, note.value.count)
+    }
+
     /// `tiff` with the identifier's bytes replaced inside an existing Apple maker note whose tag
     /// 0x0011 has exactly the right length; nil when that is not possible.
     static func replacedInPlace(

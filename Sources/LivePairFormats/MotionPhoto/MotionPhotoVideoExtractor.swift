@@ -3,7 +3,8 @@
 ///
 /// The plain still keeps every byte of the image and its metadata except: the bytes after the
 /// image (JPEG: after EOI, apart from appended items that belong to the image such as an Ultra
-/// HDR gain map; HEIF: the trailing `mpvd` and `sefd` boxes), and the motion-photo XMP (Camera
+/// HDR gain map; HEIF: the trailing `mpvd` and `sefd` boxes; Samsung's SEF records other than the
+/// video's are written again after the image, in a `sefd` box for HEIF), and the motion-photo XMP (Camera
 /// `MotionPhoto*`/`MicroVideo*` properties and the Container directory, which keeps only the
 /// items that stay). An XMP packet left with no property is removed (JPEG: its APP1 segment;
 /// HEIF: its item). The input is never modified.
@@ -125,6 +126,32 @@ public struct MotionPhotoVideoExtractor: Sendable {
             }
             packet = try MotionPhotoXMPWriter.removingMotionPhoto(from: existing, keeping: kept, limits: limits)
         }
-        return try still.plan(xmp: packet, limits: limits)
+        var plan = try still.plan(xmp: packet, limits: limits)
+        // Samsung's other SEF records (capture time, MCC, camera mode) stay, without the video's:
+        // after the image (JPEG) or in a trailing `sefd` box (HEIF), where Samsung puts them.
+        if let trailer = try SamsungSEFTrailer.read(source, limits: limits),
+            let kept = try trailer.rewritten(keeping: { !Self.isVideoRecord($0, of: trailer) }, from: source, limits: limits)
+        {
+            if still.format == .heif {
+                var header = ByteWriter(capacity: 8)
+                header.u32(UInt32(kept.count + 8))
+                header.fourCC("sefd")
+                plan.append(header.bytes)
+            }
+            plan.append(kept)
+        }
+        return plan
+    }
+
+    /// Whether `entry` is the record of the embedded video (`MotionPhoto_Data`), which a still
+    /// without the video drops.
+    public static func isVideoRecord(_ entry: SamsungSEFEntry, of trailer: SamsungSEFTrailer) -> Bool {
+        entry == trailer.motionPhotoData
+    }
+
+    /// The names of the Samsung SEF records a still written by `writeStill` drops (the video's).
+    public func droppedSEFRecords() throws(FormatError) -> [String] {
+        guard let trailer = try SamsungSEFTrailer.read(source, limits: limits) else { return [] }
+        return trailer.entries.filter { Self.isVideoRecord($0, of: trailer) }.map(\.name)
     }
 }

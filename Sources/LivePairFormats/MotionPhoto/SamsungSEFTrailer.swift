@@ -107,4 +107,38 @@ public struct SamsungSEFTrailer: Sendable, Equatable {
         }
         return SamsungSEFTrailer(directoryFileOffset: directoryOffset, version: version, entries: entries)
     }
+
+    /// A trailer holding only the entries `include` selects: their data blocks copied from `source`
+    /// in file order, then a new SEFH directory (entries in directory order, offsets counted back
+    /// from it), its length and `SEFT`. Nil when no entry is kept. A still that loses its video
+    /// keeps Samsung's other records (capture time, MCC, camera mode) this way.
+    public func rewritten(
+        keeping include: (SamsungSEFEntry) -> Bool, from source: any ByteSource, limits: ParseLimits = .default
+    ) throws(FormatError) -> [UInt8]? {
+        let kept = entries.filter(include)
+        guard !kept.isEmpty else { return nil }
+        let total = kept.reduce(UInt64(0)) { $0 + $1.blockSize }
+        try limits.checkMetadataSize(total, context: "SEF data blocks")
+        var blocks: [UInt8] = []
+        var starts: [UInt64: UInt64] = [:]
+        for entry in kept.sorted(by: { $0.blockFileOffset < $1.blockFileOffset }) where starts[entry.blockFileOffset] == nil {
+            starts[entry.blockFileOffset] = UInt64(blocks.count)
+            blocks += try source.readExactly(at: entry.blockFileOffset, count: Int(entry.blockSize), context: "SEF data block")
+        }
+        let directoryStart = UInt64(blocks.count)
+        var writer = ByteWriter(capacity: blocks.count + 20 + 12 * kept.count)
+        writer.append(blocks)
+        writer.fourCC("SEFH")
+        writer.append(ByteWriter.encode(UInt64(version), byteCount: 4, littleEndian: true))
+        writer.append(ByteWriter.encode(UInt64(kept.count), byteCount: 4, littleEndian: true))
+        for entry in kept {
+            writer.append(ByteWriter.encode(0, byteCount: 2, littleEndian: true))
+            writer.append(ByteWriter.encode(UInt64(entry.type), byteCount: 2, littleEndian: true))
+            writer.append(ByteWriter.encode(directoryStart - (starts[entry.blockFileOffset] ?? 0), byteCount: 4, littleEndian: true))
+            writer.append(ByteWriter.encode(entry.blockSize, byteCount: 4, littleEndian: true))
+        }
+        writer.append(ByteWriter.encode(UInt64(12 + 12 * kept.count), byteCount: 4, littleEndian: true))
+        writer.fourCC("SEFT")
+        return writer.bytes
+    }
 }

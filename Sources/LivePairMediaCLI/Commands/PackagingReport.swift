@@ -14,6 +14,7 @@ enum PackagingReport {
             ("video", .object([("path", .string(result.videoPath)), ("handling", .string(result.videoHandling.rawValue))])),
             ("stillImageTime", .number(result.stillImageTime)),
             ("findings", .array(result.findings.map(ValidateReport.findingJSON))),
+            ("dropped", .array(result.dropped.map(JSONValue.string))),
         ])
     }
 
@@ -27,6 +28,7 @@ enum PackagingReport {
             ("videoLength", .integer(Int64(result.videoLength))),
             ("presentationTimestampUs", .integer(result.presentationTimestampUs)),
             ("findings", .array(result.findings.map(ValidateReport.findingJSON))),
+            ("dropped", .array(result.dropped.map(JSONValue.string))),
         ])
     }
 
@@ -52,6 +54,7 @@ enum PackagingReport {
             "video: \(TerminalText.path(result.videoPath)) (\(result.videoHandling.rawValue))",
             "still-image time: \(formatSeconds(result.stillImageTime)) s",
         ]
+        lines += result.dropped.map { "dropped: \(TerminalText.escaped($0))" }
         lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \(TerminalText.escaped($0.message))" }
         return lines.joined(separator: "\n")
     }
@@ -63,6 +66,7 @@ enum PackagingReport {
             "video: " + Wording.count(Int(result.videoLength), "byte") + " at offset \(result.videoOffset)",
             "presentation timestamp: \(result.presentationTimestampUs) us",
         ]
+        lines += result.dropped.map { "dropped: \(TerminalText.escaped($0))" }
         lines += result.findings.map { "\($0.severity.rawValue): \($0.code): \(TerminalText.escaped($0.message))" }
         return lines.joined(separator: "\n")
     }
