@@ -17,18 +17,21 @@ import TestSupport
         let binary = try #require(LivePairBinary.executable(named: "livepair-example-ingest"), "the example is not built")
         let library = try TestScratch.folder("example-ingest") + "/library"
         let run = try LivePairBinary.run(["--library", library, Self.live], binary: binary)
-        // exif-at-eof.heic claims IMG_2927.HEIC's identifier: the second still is rejected.
+        // The two .AAE edit files are not media for the ingestor: rejected (not-media), so exit 1.
         #expect(run.status == 1, "\(run.error)")
         let lines = try Self.lines(run.output)
-        try #require(lines.count == 14 + 5 + 1, "\(run.output)")
+        try #require(lines.count == 16 + 5 + 1, "\(run.output)")
 
-        // One line per upload, in name order: each still waits, its movie makes the asset.
-        let uploads = Array(lines.prefix(14))
+        // One line per upload, in name order: each still waits, its movie makes the asset;
+        // exif-at-eof.heic carries IMG_2927.HEIC's identifier and waits beside it.
+        let uploads = Array(lines.prefix(16))
         let expected: [(file: String, outcome: String, identifier: String?)] = [
             ("51F2BEF7-431A-4D31-8AC1-3284A57826AE.jpeg", "pending", "C3754624-A05F-474D-9F16-E9C47B5F892D"),
             ("51F2BEF7-431A-4D31-8AC1-3284A57826AE_3.mov", "accepted", nil),
+            ("IMG_1853.AAE", "rejected", nil),
             ("IMG_1853.HEIC", "pending", "DC121C25-1A7C-4FEC-BB42-99FB89A4719D"),
             ("IMG_2927.HEIC", "pending", "1745E022-9712-43C7-B024-F308EC6413CB"),
+            ("IMG_3582.AAE", "rejected", nil),
             ("IMG_3582.HEIC", "pending", "602FEBB7-6B59-4799-96E6-9C8484D873C7"),
             ("IMG_3582.mov", "accepted", nil),
             ("IMG_3582_edited.heic", "pending", "87D06EAA-DAEF-4498-ABC5-27FE5C8CE710"),
@@ -36,7 +39,7 @@ import TestSupport
             ("IMG_4580.HEIC", "pending", "4E1A1B89-CE70-4FF8-873B-E4470B839314"),
             ("IMG_4580.mov", "accepted", nil),
             ("IMG_E1853.heic", "pending", "DDFE07E3-65A7-4329-896F-41C370FF4FCD"),
-            ("exif-at-eof.heic", "rejected", nil),
+            ("exif-at-eof.heic", "pending", "1745E022-9712-43C7-B024-F308EC6413CB"),
             ("train.jpg", "pending", "E905E6C6-C747-4805-942F-9904A0281F02"),
             ("train.mov", "accepted", nil),
         ]
@@ -46,11 +49,12 @@ import TestSupport
             #expect(line["contentIdentifier"] as? String == want.identifier, "\(want.file)")
             #expect((line["asset"] as? String).flatMap(UUID.init(uuidString:)) != nil || want.outcome != "accepted")
         }
-        #expect(uploads[11]["findings"] as? [String] == ["ambiguous-pair"])
+        #expect(uploads[2]["findings"] as? [String] == ["not-media"])
+        #expect(uploads[5]["findings"] as? [String] == ["not-media"])
 
         // Then each new Live Photo, requested from the stored resources (256 px, aspect fit).
         let assets = uploads.filter { $0["outcome"] as? String == "accepted" }.compactMap { $0["asset"] as? String }
-        let livePhotos = Array(lines[14..<19])
+        let livePhotos = Array(lines[16..<21])
         #expect(livePhotos.compactMap { $0["livePhoto"] as? String } == assets)
         #expect(livePhotos.map { $0["still"] as? String } == ["192x256", "192x256", "192x256", "192x256", "256x192"])
         #expect(livePhotos.map { $0["frameSize"] as? String } == ["192x256", "192x256", "192x256", "192x256", "256x192"])
@@ -62,9 +66,9 @@ import TestSupport
         #expect(!livePhotos.contains { $0["error"] != nil })
 
         // The observer heard one change per new asset (pending halves make none).
-        #expect(lines[19]["changes"] as? Int == 5)
-        #expect(lines[19]["insertedAssets"] as? Int == 5)
-        #expect(lines[19]["updatedAssets"] as? Int == 0)
+        #expect(lines[21]["changes"] as? Int == 5)
+        #expect(lines[21]["insertedAssets"] as? Int == 5)
+        #expect(lines[21]["updatedAssets"] as? Int == 0)
 
         // Paths on standard input, into the same library: the same bytes again are duplicates
         // of the asset already made, and nothing changes.

@@ -123,7 +123,7 @@ struct InspectCommandTests {
         #expect(narrow.status == 1)
         let lines = narrow.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
-        #expect(lines.count == 49)
+        #expect(lines.count == 51)
         let expected = [
             "PATH                                     FORMAT   ROLE              IDENTIFIER  SIZE       DURATION  CAPTURED",
             "…/IllegalArgumentExc….processBoxes.heif  heic     photo             -           -          -         -",
@@ -139,7 +139,7 @@ struct InspectCommandTests {
         ]
         for line in expected { #expect(lines.contains(line), "\(line)") }
         #expect(lines.first == expected.first)
-        #expect(lines.suffix(2).joined(separator: "\n").hasSuffix("3 unknown; 4 could not be read\n  completely"))
+        #expect(lines.suffix(2).joined(separator: "\n").hasSuffix("2 adjustment-data, 3 unknown; 4\n  could not be read completely"))
         // --wide: every column whole, as the table was (TextReportBytesTests), wider than 120.
         let wide = try runShell("\"$LIVEPAIR\" inspect --wide SampleMedia", in: root)
         #expect(wide.output.split(separator: "\n").contains { $0.count > 120 })
