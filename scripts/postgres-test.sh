@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts and stops a throwaway PostgreSQL 15 server for tests and benchmarks (never for real data:
 # fsync is off). Everything lives in DIR: the cluster in DIR/data, the unix socket in DIR/socket
-# (no TCP port), the server log in DIR/server.log. initdb and pg_ctl refuse to run as root, so as
+# (no TCP port: the port number, chosen free at the first start, only names the socket), the server log in DIR/server.log. initdb and pg_ctl refuse to run as root, so as
 # root they run as the `postgres` user (DIR is then owned by postgres).
 #
 #   scripts/postgres-test.sh start DIR     # initdb (first time) + start; prints the connection URI
@@ -9,8 +9,8 @@
 #   scripts/postgres-test.sh restart DIR   # immediate stop, then start (clients must reconnect)
 #   scripts/postgres-test.sh stop DIR      # immediate stop (the files stay; remove DIR yourself)
 #
-# The URI: postgresql://postgres@/livepair?host=DIR/socket (trust authentication on the socket;
-# `&port=PORT` added when the server listens on TCP too).
+# The URI: postgresql://postgres@/livepair?host=DIR/socket&port=PORT (trust authentication on the
+# socket; PORT is the server's own port number).
 #
 # With LIVEPAIR_PG_LISTEN=ADDRESS at the first start, the server also listens on TCP at that address
 # (on a free port; restarts keep both) and trusts clients of the subnets it is directly connected to
@@ -42,10 +42,19 @@ fi
 as_owner=()
 if [ "$(id -u)" -eq 0 ]; then as_owner=(runuser -u postgres --); fi
 
-# The TCP address and port, kept in DIR from the first start (no file: socket only, port 5432).
+# The TCP address and port, kept in DIR from the first start (no file: socket only).
 listen=""
 port=5432
 if [ -f "$dir/listen" ]; then read -r listen port <"$dir/listen"; fi
+# A socket-only server still has a port number: it names the socket and keys the server's System V
+# shared memory. Servers started side by side (one per test process) each get a port number of
+# their own, a free loopback port at the first start, so they never contend for one key.
+if [ -z "$listen" ] && [ -f "$dir/port" ]; then read -r port <"$dir/port"; fi
+if [ -z "$listen" ] && [ ! -f "$dir/port" ] && [ -z "${LIVEPAIR_PG_LISTEN:-}" ] && [ "$command" = start ]; then
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
+    || { echo "postgres-test: cannot choose a port number" >&2; exit 1; }
+  echo "$port" >"$dir/port"
+fi
 if [ -z "$listen" ] && [ -n "${LIVEPAIR_PG_LISTEN:-}" ] && [ "$command" = start ]; then
   listen=$LIVEPAIR_PG_LISTEN
   port=$(python3 -c 'import socket, sys; s = socket.socket(); s.bind((sys.argv[1], 0)); print(s.getsockname()[1])' "$listen") \

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# Runs every test suite, each even when an earlier one failed, and ends with one line
-# `N passed, N failed` (tests, summed over the runs) and a status: 0 when every run passed,
-# 1 otherwise (a failed test, or a run that crashed or ended without its summary).
+# Runs every test, in several test processes side by side, each even when another failed, and
+# ends with one line `N passed, N failed` (tests, summed over the runs) and a status: 0 when
+# every run passed, 1 otherwise (a failed test, or a run that crashed or ended without its summary).
 #
-#   scripts/test.sh                 build what is needed, then run the suites
+#   scripts/test.sh                 build the tests, then run them
 #   scripts/test.sh --skip-build    run what `swift build --build-tests` already built
 #
-# The runs:
-#   1. `swift test`: every test (the S3 and PostgreSQL tests start their own servers);
-#   2. the library suite again with its resources on S3 (LIVEPAIR_TEST_STORE=s3: each directory
-#      library keeps its files under a prefix of a SeaweedFS bucket; the suite starts its own
-#      server), without the multi-node and network-cut tests, which do not use that store.
-# Each run's output goes to the terminal and to a log in $LIVEPAIR_TEST_LOGS (a fresh temporary
-# directory unless set), which the last lines name.
+# Why several processes: Swift's concurrency pool has one thread per core (two here), and Swift
+# Testing runs each test on it, so two tests that wait (on a child process, a server, a socket)
+# stall every other test of their process. Each shard below is a process of its own with its own
+# pool, running one part of the tests (the S3 and PostgreSQL tests start their own servers, each
+# process its own):
+#   server       LivePairServerTests
+#   cli          LivePairCLITests
+#   library      LivePairLibraryTests
+#   core         every other test target (formats, media, loading, SQLite, PostgreSQL, S3, crypto)
+#   library-on-s3  the library tests again with their resources on S3 (LIVEPAIR_TEST_STORE=s3: each
+#                directory library keeps its files under a prefix of a SeaweedFS bucket), without
+#                the multi-node and network-cut tests, which do not use that store.
+# LIVEPAIR_TEST_SHARDS="server cli" runs only those shards. Each run's output goes to a log in
+# $LIVEPAIR_TEST_LOGS (a fresh temporary directory unless set), printed whole when the run ends;
+# the last lines name the folder.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,25 +76,78 @@ count_run() {
   if (( status != 0 || failures + xc_failed > 0 )); then runs_failed+=("$name"); fi
 }
 
-# Runs one suite with its output on the terminal and in $logs/NAME.log, then counts it.
-run_suite() {
-  local name=$1
-  shift
-  echo "scripts/test.sh: $name: $*" >&2
-  "$@" 2>&1 | tee "$logs/$name.log"
-  count_run "$name" "${PIPESTATUS[0]}" "$logs/$name.log"
-}
-
-# How many test cases run at once: Swift Testing's default (twice the cores), unless
-# LIVEPAIR_TEST_WIDTH says otherwise. A run at 8 on the 2-core machine was not faster than the
-# default (751 s against 604 s, though under other sessions' load): docs/benchmarks.md, "CI".
+# How many test cases of one process run at once: Swift Testing's default unless
+# LIVEPAIR_TEST_WIDTH says otherwise (the pool still has one thread per core).
 width=()
 if [[ -n ${LIVEPAIR_TEST_WIDTH:-} ]]; then width=(--experimental-maximum-parallelization-width "$LIVEPAIR_TEST_WIDTH"); fi
 
-run_suite all swift test "${build[@]}" "${width[@]}"
-# The first run built the tests (or failed to): the second never builds.
-run_suite library-on-s3 env LIVEPAIR_TEST_STORE=s3 swift test --skip-build "${width[@]}" --filter LivePairLibraryTests \
-  --skip 'MultiNodeTests|NetworkCutTests|CatalogLockCutTests'
+if (( ${#build[@]} == 0 )); then
+  echo "scripts/test.sh: swift build --build-tests" >&2
+  if ! swift build --build-tests; then
+    echo "scripts/test.sh: the build failed" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+fi
+bin_path=$(swift build --show-bin-path)
+tests="$bin_path/LivePairPackageTests.xctest"
+if [[ ! -x $tests ]]; then
+  echo "scripts/test.sh: $tests is missing: build it with \`swift build --build-tests\` or run without --skip-build" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+library_not_on_s3='MultiNodeTests|NetworkCutTests|CatalogLockCutTests'
+declare -A shard_arguments=(
+  [server]="--filter LivePairServerTests"
+  [cli]="--filter LivePairCLITests"
+  [library]="--filter LivePairLibraryTests"
+  [core]="--skip LivePairServerTests|LivePairCLITests|LivePairLibraryTests"
+  [library-on-s3]="--filter LivePairLibraryTests --skip $library_not_on_s3"
+)
+# Longest first, so the slowest shard starts at once.
+selected=(${LIVEPAIR_TEST_SHARDS:-server cli core library library-on-s3})
+
+# Runs one shard's process (its output in $logs/NAME.log) and writes its status next to it.
+run_shard() {
+  local name=$1 store=()
+  [[ $name == library-on-s3 ]] && store=(LIVEPAIR_TEST_STORE=s3)
+  # shellcheck disable=SC2086 # the arguments are words on purpose
+  env "${store[@]}" "$tests" --testing-library swift-testing "${width[@]}" ${shard_arguments[$name]} \
+    >"$logs/$name.log" 2>&1
+  echo $? >"$logs/$name.status"
+}
+
+declare -A pids=()
+for name in "${selected[@]}"; do
+  if [[ -z ${shard_arguments[$name]:-} ]]; then
+    echo "scripts/test.sh: no shard named $name (shards: ${!shard_arguments[*]})" >&2
+    exit 2
+  fi
+  echo "scripts/test.sh: $name: started (${shard_arguments[$name]})" >&2
+  run_shard "$name" &
+  pids[$name]=$!
+done
+started=$SECONDS
+# Prints each shard's log as it ends, then counts it.
+remaining=("${selected[@]}")
+while (( ${#remaining[@]} > 0 )); do
+  wait -n "${pids[@]}" 2>/dev/null
+  no_children=$?
+  still=()
+  for name in "${remaining[@]}"; do
+    # A shard whose process is gone without its status (killed from outside): status 99.
+    if [[ ! -f $logs/$name.status ]] && (( no_children == 127 )); then echo 99 >"$logs/$name.status"; fi
+    if [[ -f $logs/$name.status ]]; then
+      cat "$logs/$name.log"
+      count_run "$name" "$(cat "$logs/$name.status")" "$logs/$name.log"
+      echo "scripts/test.sh: $name: ended after $(( SECONDS - started )) s with status $(cat "$logs/$name.status")" >&2
+    else
+      still+=("$name")
+    fi
+  done
+  remaining=("${still[@]}")
+done
 
 echo "scripts/test.sh: logs in $logs${runs_failed[*]:+; failed: ${runs_failed[*]}}" >&2
 echo "$passed passed, $failed failed"

@@ -7,14 +7,15 @@ import TestSupport
 /// `key=value` string, or an S3 endpoint's user-info.
 @Suite struct PasswordRedactionTests {
     @Test func noCommandPrintsAPassword() throws {
-        let base = try PostgresTestServer.freshSchemaURL()  // postgresql://postgres@/livepair?host=DIR&options=-csearch_path%3DSCHEMA
+        let base = try PostgresTestServer.freshSchemaURL()  // postgresql://postgres@/livepair?host=DIR&port=N&options=-csearch_path%3DSCHEMA
         let components = try #require(URLComponents(string: base))
         let socket = try #require(components.queryItems?.first { $0.name == "host" }?.value)
         let options = try #require(components.queryItems?.first { $0.name == "options" }?.value)
+        let port = components.queryItems?.first { $0.name == "port" }?.value ?? "5432"
         let catalogs = [
             ("SECRET-USERINFO", base.replacingOccurrences(of: "postgresql://postgres@", with: "postgresql://postgres:SECRET-USERINFO@")),
             ("SECRET-QUERY", base + "&password=SECRET-QUERY"),
-            ("SECRET-KEYVALUE", "host=\(socket) dbname=livepair user=postgres password='SECRET-KEYVALUE' options='\(options)'"),
+            ("SECRET-KEYVALUE", "host=\(socket) port=\(port) dbname=livepair user=postgres password='SECRET-KEYVALUE' options='\(options)'"),
         ]
         let workspace = try SampleVariants.Workspace()
         let store = workspace.url.appendingPathComponent("store").path

@@ -47,7 +47,7 @@ import TestSupport
                 return error
             }
         }
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(120)
         while !cut.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         try #require(cut.withLock { $0 }, "the far node's transaction never reached its commit")
 

@@ -27,7 +27,9 @@ struct HTTPClient: Sendable {
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 32
-        configuration.timeoutIntervalForRequest = 120
+        // A guard against a hang, not a bound on speed: a derivative made on a machine loaded by
+        // other test processes can keep a request silent for minutes.
+        configuration.timeoutIntervalForRequest = 900
         configuration.urlCache = nil
         return URLSession(configuration: configuration)
     }()

@@ -67,7 +67,7 @@ import TestSupport
     }
 
     /// The test PostgreSQL server runs with `fsync=off` and `synchronous_commit=off`: `library init`,
-    /// `import` and `serve` warn, `serve --require-durable` refuses; a connection that turns
+    /// `import` and `serve` warn, `import --require-durable` and `serve --require-durable` refuse; a connection that turns
     /// `synchronous_commit` back on is warned about `fsync` alone.
     @Test func aCatalogThatCanLoseCommitsIsWarnedAbout() throws {
         let catalog = try PostgresTestServer.freshSchemaURL()
@@ -81,6 +81,10 @@ import TestSupport
         let imported = try LivePairBinary.run(["import", SampleMedia.path("live/train.jpg")] + library)
         #expect(imported.status == 0)
         #expect(imported.error.hasPrefix(warning), "\(imported.error)")
+        let importRefused = try LivePairBinary.run(["import", SampleMedia.path("live/train.mov"), "--require-durable", "--json"] + library)
+        #expect(importRefused.status == 1)
+        #expect(importRefused.output == "")
+        #expect(importRefused.error == "Error: the PostgreSQL catalog has synchronous_commit=off and fsync=off: acknowledged uploads can be lost in a crash; --require-durable refuses it (set them on, or leave out --require-durable).\n")
         let tokens = store + "-tokens"
         try "t local\n".write(toFile: tokens, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: tokens) }

@@ -68,7 +68,7 @@ final class ServeProcess: @unchecked Sendable {
         started.standardError = log
         try started.run()
         process = started
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(120)  // a guard against a hang, not a bound on speed
         while Date() < deadline {
             if let line = logLines().dropFirst(earlier).last(where: { $0["message"] as? String == "listening" }), let port = line["port"] as? Int,
                 started.isRunning
@@ -91,10 +91,10 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// The first log line that `matches`, waiting up to 10 s for it (a request's line is written
+    /// The first log line that `matches`, waiting up to 60 s for it (a request's line is written
     /// once its response has been sent, so just after the client has it).
     func logLine(where matches: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         repeat {
             if let line = logLines().first(where: matches) { return line }
             usleep(10_000)

@@ -105,10 +105,14 @@ final class Gate: Sendable {
         if cancellation.isCancelled { throw .cancelled }
     }
 
-    /// Waits (async) until a decoder reached the gate.
+    /// Waits (async) until a decoder reached the gate, polling at most `timeout / 2 ms` times (a
+    /// bound in polls, not in wall time: see `eventually`).
     func waitForArrival(timeout: Double = 60) async {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while ContinuousClock.now < deadline, arrivals == 0 { try? await Task.sleep(for: .milliseconds(2)) }
+        var polls = Int(timeout * 500)
+        while polls > 0, arrivals == 0 {
+            polls -= 1
+            try? await Task.sleep(for: .milliseconds(2))
+        }
     }
 }
 
@@ -239,11 +243,14 @@ final class FakeFrameReader: MovieFrameReading {
     }
 }
 
-/// Waits until `condition` holds or `timeout` seconds passed; returns whether it holds.
+/// Waits until `condition` holds, polling every 5 ms for about `timeout` seconds of polls; returns
+/// whether it holds.
 @discardableResult
 func eventually(timeout: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-    while ContinuousClock.now < deadline {
+    // The bound is a number of polls, not a deadline: when the test process's two cooperative
+    // threads are held by other tests for a minute, a deadline would pass while neither this poll
+    // nor the work it waits for could run, and the condition would be judged after a single look.
+    for _ in 0..<Int(timeout * 200) {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(5))
     }

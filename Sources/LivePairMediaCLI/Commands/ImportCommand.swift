@@ -70,6 +70,8 @@ public enum ImportCommand: Command {
           --json                  Print one JSON object (schema: see the documentation).
           --quiet                 Show no progress. Without it: a bar on a terminal, else a
                                   line on standard error every 5 seconds (not with --files-from).
+          --require-durable       Refuse a PostgreSQL catalog with synchronous_commit or fsync off
+                                  (exit 1, nothing imported); without it such a catalog is warned about.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -82,7 +84,7 @@ public enum ImportCommand: Command {
         let parsed: ParsedArguments
         do throws(UsageError) {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "json-lines", "deep", "quiet"],
+                arguments, flags: ["json", "json-lines", "deep", "quiet", "require-durable"],
                 options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from", "scratch"]))
         } catch {
             return usageFailure(error, streams: streams)
@@ -129,7 +131,9 @@ public enum ImportCommand: Command {
             }
             return .failure
         }
-        _ = CatalogDurabilityCheck.check(library, require: false, streams: streams)
+        guard CatalogDurabilityCheck.check(library, require: parsed.has("require-durable"), streams: streams).allowed else {
+            return .failure
+        }
         let ingestor = Ingestor(library: library, options: IngestOptions(decodesMedia: parsed.has("deep")))
         if let list {
             let stream = ImportStream(
