@@ -1,0 +1,21 @@
+public import LivePairFormats
+
+/// One entry of an archive, as it was streamed.
+public struct ArchiveMember: Sendable {
+    /// What kind of entry it is.
+    public enum Kind: String, Sendable, Equatable {
+        /// A regular file: its bytes are in `content`.
+        case regularFile = "file"
+        /// A folder entry (no bytes).
+        case directory
+        /// A symbolic link, hard link, device or FIFO: never followed, never read.
+        case other
+    }
+
+    /// The name as stored in the archive (bytes that are not UTF-8 carried as in `FileSystemPath`).
+    public let name: String
+    /// The entry's kind.
+    public let kind: Kind
+    /// The bytes read: whole, or the first and last windows of a large member (see `ArchiveLimits`).
+    public let content: WindowedByteSource
+}
