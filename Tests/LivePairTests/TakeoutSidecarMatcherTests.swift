@@ -71,5 +71,10 @@ struct TakeoutSidecarMatcherTests {
         let empty = try JSONReader().read(Array(#"{"photoTakenTime": {"timestamp": "0"}, "geoData": {"latitude": 0, "longitude": 0}, "description": ""}"#.utf8))
         #expect(TakeoutMetadata(json: empty) == TakeoutMetadata())
         #expect(CaptureDate(secondsSince1970: -1).iso8601 == "1969-12-31T23:59:59Z")
+        // Hostile timestamps are no date, never an overflow.
+        for timestamp in ["-9223372036854775808", "9223372036854775807", "253402300800"] {
+            let json = try JSONReader().read(Array("{\"photoTakenTime\": {\"timestamp\": \"\(timestamp)\"}}".utf8))
+            #expect(TakeoutMetadata(json: json).takenDate == nil, "\(timestamp)")
+        }
     }
 }

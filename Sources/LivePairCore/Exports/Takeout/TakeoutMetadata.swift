@@ -10,7 +10,7 @@ public struct TakeoutMetadata: Sendable, Equatable {
     public var title: String?
     /// The caption (`description`); nil when empty.
     public var caption: String?
-    /// When the photo was taken, in UTC (`photoTakenTime`); nil when absent or 0.
+    /// When the photo was taken, in UTC (`photoTakenTime`); nil when absent, 0 or outside years 1-9999.
     public var takenDate: CaptureDate?
     /// Where (`geoData`, else `geoDataExif`); nil when absent or 0,0.
     public var location: GPSCoordinate?
@@ -60,7 +60,8 @@ public struct TakeoutMetadata: Sendable, Equatable {
     static func date(_ element: JSONElement?) -> CaptureDate? {
         guard let timestamp = element?["timestamp"] else { return nil }
         let seconds = timestamp.integerValue ?? timestamp.stringValue.flatMap { Int64($0) }
-        guard let seconds, seconds != 0 else { return nil }
+        // Years 1 to 9999 only: a hostile value must not overflow the calendar arithmetic.
+        guard let seconds, seconds != 0, (-62_135_596_800...253_402_300_799).contains(seconds) else { return nil }
         return CaptureDate(secondsSince1970: seconds)
     }
 
