@@ -45,6 +45,41 @@ struct TakeoutSidecarMatcherTests {
         #expect(matches["IMG_2(1).jpg"]?.json == "IMG_2.jpg(1).json")
     }
 
+    @Test("a year folder of 5,000 photos and 5,000 sidecars of every naming kind: each tied to its own")
+    func largeFolder() {
+        var media: [String] = []
+        var json: [String: String] = [:]
+        for index in 0..<5000 {
+            switch index % 5 {
+            case 0:
+                let name = "IMG_\(index).jpg"
+                media.append(name)
+                json[name + ".json"] = name
+            case 1:
+                let name = "IMG_\(index).HEIC"
+                media.append(name)
+                json[name + ".supplemental-metadata.json"] = name
+            case 2:
+                let name = "PXL_20250101_\(100000 + index)_long_upload_name.jpg"
+                media.append(name)
+                json[String((name + ".supplemental-metadata").prefix(46)) + ".json"] = name
+            case 3:
+                let name = "IMG_\(index - 3)(1).jpg"
+                media.append(name)
+                json["IMG_\(index - 3).jpg(1).json"] = name
+            default:
+                let name = "VID_\(index).mp4"
+                media.append(name)
+                json["VID_\(index).json"] = name
+            }
+        }
+        let matches = TakeoutSidecarMatcher.match(jsonNames: Array(json.keys), mediaNames: media)
+        #expect(matches.count == 5000)
+        for (jsonName, mediaName) in json {
+            #expect(matches[mediaName]?.json == jsonName, "\(mediaName)")
+        }
+    }
+
     @Test("album metadata under its localised names, with a copy counter")
     func albumNames() {
         for name in ["metadata.json", "métadonnées.json", "Metadaten.json", "metadatos.json", "metadati.json", "metadata(1).json"] {

@@ -11,6 +11,8 @@ struct TakeoutPlanningState {
     private var sidecarOf: [String: (path: String, rule: TakeoutSidecarRule)] = [:]
     private var usedSidecars: Set<String> = []
     private var renderOf: [String: String] = [:]
+    /// original path -> its render
+    private var renderFor: [String: String] = [:]
     private var excluded: Set<String> = []
     private var assets: [TakeoutAsset] = []
     /// Paths of files that are duplicates of another: path -> the file they copy.
@@ -72,9 +74,13 @@ struct TakeoutPlanningState {
         let mediaByFolder = Dictionary(
             grouping: identities.values.filter { Self.isMedia($0) && !excluded.contains($0.path) }.map(\.path), by: Self.folder)
         for (folder, media) in mediaByFolder {
-            for (render, original) in TakeoutEditedRenders.originals(among: media.map(Self.name)) {
-                renderOf[Self.join(folder, render)] = Self.join(folder, original)
-                excluded.insert(Self.join(folder, render))
+            // One render per original, the first by name; another stays an asset of its own.
+            for (render, original) in TakeoutEditedRenders.originals(among: media.map(Self.name)).sorted(by: { $0.key < $1.key }) {
+                let renderPath = Self.join(folder, render), originalPath = Self.join(folder, original)
+                guard renderFor[originalPath] == nil else { continue }
+                renderOf[renderPath] = originalPath
+                renderFor[originalPath] = renderPath
+                excluded.insert(renderPath)
             }
         }
     }
@@ -190,7 +196,7 @@ struct TakeoutPlanningState {
         _ kind: TakeoutAsset.Kind, photo: String? = nil, video: String? = nil, pairedBy: TakeoutAsset.PairedBy? = nil
     ) -> TakeoutAsset {
         let paths = [photo, video].compactMap { $0 }
-        let render = renderOf.first { paths.contains($0.value) }?.key
+        let render = paths.lazy.compactMap { renderFor[$0] }.first
         var identifier: ContentIdentifier?
         if pairedBy == .identifier, let photo { identifier = identities[photo]?.contentIdentifier }
         let albums = paths.compactMap { albumTitles[Self.folder($0)] }

@@ -17,10 +17,12 @@ public enum TakeoutSidecarMatcher {
     /// The sidecar chosen for each media name (`media name -> (json name, rule)`), among names of
     /// one folder (without folder).
     public static func match(jsonNames: [String], mediaNames: [String]) -> [String: (json: String, rule: TakeoutSidecarRule)] {
+        // Each JSON is tried only against the files an index names for it (a folder of 5,000
+        // photos and 5,000 sidecars is 10,000 lookups, not 25 million comparisons).
+        let index = CandidateIndex(mediaNames)
         var candidates: [(json: String, media: String, rule: TakeoutSidecarRule)] = []
-        let media = mediaNames.sorted()
         for json in jsonNames.sorted() {
-            for name in media {
+            for name in index.candidates(forJSON: json) {
                 if let rule = rule(json: json, media: name) { candidates.append((json, name, rule)) }
             }
         }
@@ -58,6 +60,47 @@ public enum TakeoutSidecarMatcher {
         }
         if base == stem(described), !fileExtension(described).isEmpty { return .stem }
         return nil
+    }
+
+    /// Media names by the keys a JSON name can be looked up by: the described name (the name
+    /// with its copy counter moved off), its stem, and the first characters of
+    /// `described.supplemental-metadata` (every truncation keeps at least 41), each under the counter.
+    private struct CandidateIndex {
+        static let prefixLength = 30
+        private var names: [String: [String]] = [:]
+
+        init(_ mediaNames: [String]) {
+            for media in mediaNames {
+                var forms = [("", media)]
+                if let (plain, counter) = TakeoutSidecarMatcher.splitCounter(TakeoutSidecarMatcher.stem(media)) {
+                    forms.append((counter, plain + TakeoutSidecarMatcher.fileExtension(media)))
+                }
+                for (counter, described) in forms {
+                    for key in Set(Self.keys(described)) { names[counter + "|" + key, default: []].append(media) }
+                }
+            }
+        }
+
+        static func keys(_ described: String) -> [String] {
+            ["name:" + described, "stem:" + TakeoutSidecarMatcher.stem(described),
+             "cut:" + String((described + ".supplemental-metadata").prefix(prefixLength))]
+        }
+
+        /// The media names the JSON named `json` may describe, sorted, each once.
+        func candidates(forJSON json: String) -> [String] {
+            guard json.count > 5 else { return [] }
+            let base = String(json.dropLast(5))
+            var bases = [("", base)]
+            if let (stripped, counter) = TakeoutSidecarMatcher.splitCounter(base) { bases.append((counter, stripped)) }
+            var found: Set<String> = []
+            for (counter, text) in bases {
+                var keys = ["name:" + text, "stem:" + text]
+                if text.count >= Self.prefixLength { keys.append("cut:" + String(text.prefix(Self.prefixLength))) }
+                if text.hasSuffix(".supplemental-metadata") { keys.append("name:" + String(text.dropLast(22))) }
+                for key in keys { found.formUnion(names[counter + "|" + key] ?? []) }
+            }
+            return found.sorted()
+        }
     }
 
     /// `name(12)` -> (`name`, `(12)`).
