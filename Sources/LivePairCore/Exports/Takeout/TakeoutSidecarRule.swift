@@ -9,10 +9,6 @@ public enum TakeoutSidecarRule: String, Sendable, Equatable, Comparable {
     case truncated
     /// `STEM.json` for `STEM.jpg` (old exports).
     case stem
-    /// No JSON of its own: an `-edited` render takes its original's.
-    case original
-    /// No JSON of its own: a Live Photo half takes its partner's.
-    case partner
 
     private var rank: Int {
         switch self {
@@ -20,8 +16,6 @@ public enum TakeoutSidecarRule: String, Sendable, Equatable, Comparable {
         case .supplementalMetadata: return 1
         case .truncated: return 2
         case .stem: return 3
-        case .original: return 4
-        case .partner: return 5
         }
     }
 
