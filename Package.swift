@@ -85,7 +85,8 @@ let package = Package(
             swiftSettings: strictSettings),
         // The archive bridge: zip and tar.gz parts of exports streamed member by member through
         // libarchive, in place and bounded (docs/exports.md).
-        .target(name: "LivePairArchive", dependencies: ["CArchive", "LivePairFormats"], swiftSettings: strictSettings),
+        .target(
+            name: "LivePairArchive", dependencies: ["CArchive", "LivePairFormats", "LivePairCrypto"], swiftSettings: strictSettings),
         // A client of ingest node processes (`livepair import --files-from - --json-lines`): paths
         // in, outcome lines out. Used by the multi-node tests and `livepair-bench ingest --nodes`.
         .target(name: "LivePairNodeClient", swiftSettings: strictSettings),
@@ -138,7 +139,7 @@ let package = Package(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairArchiveTests", dependencies: ["LivePairArchive", "LivePairFormats", "TestSupport"],
+            name: "LivePairArchiveTests", dependencies: ["LivePairArchive", "LivePairCrypto", "LivePairFormats", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

@@ -18,4 +18,7 @@ public struct ArchiveMember: Sendable {
     public let kind: Kind
     /// The bytes read: whole, or the first and last windows of a large member (see `ArchiveLimits`).
     public let content: WindowedByteSource
+    /// The SHA-256 of all of the member's bytes, computed as they streamed by (empty for entries
+    /// that are not regular files): byte-identical members are found without reading them again.
+    public let sha256: [UInt8]
 }

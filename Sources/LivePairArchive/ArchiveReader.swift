@@ -1,5 +1,6 @@
 import CArchive
 import Glibc
+import LivePairCrypto
 import LivePairFormats
 
 /// Streams the members of a `.zip`, `.tar`, `.tgz` or `.tar.gz` file once, in order, in place:
@@ -48,11 +49,11 @@ public struct ArchiveReader: Sendable {
             let name = try memberName(entry, archive: path)
             let kind = Self.kind(of: entry)
             guard kind == .regularFile else {
-                body(ArchiveMember(name: name, kind: kind, content: WindowedByteSource(whole: [], name: name)))
+                body(ArchiveMember(name: name, kind: kind, content: WindowedByteSource(whole: [], name: name), sha256: []))
                 continue
             }
-            let content = try readContent(handle, name: name, budget: &stream)
-            body(ArchiveMember(name: name, kind: kind, content: content))
+            let (content, sha256) = try readContent(handle, name: name, budget: &stream)
+            body(ArchiveMember(name: name, kind: kind, content: content, sha256: sha256))
         }
     }
 
@@ -77,10 +78,12 @@ public struct ArchiveReader: Sendable {
         }
     }
 
-    /// Reads the current member's data: whole up to `wholeMemberBytes`, else its first and last windows.
+    /// Reads the current member's data: whole up to `wholeMemberBytes`, else its first and last
+    /// windows; with the SHA-256 of every byte.
     private func readContent(
         _ handle: OpaquePointer, name: String, budget: inout ExpansionBudget
-    ) throws(ArchiveError) -> WindowedByteSource {
+    ) throws(ArchiveError) -> (WindowedByteSource, [UInt8]) {
+        var digest = SHA256()
         var head: [UInt8] = []
         var tail: [UInt8] = []
         var total: UInt64 = 0
@@ -101,6 +104,7 @@ public struct ArchiveReader: Sendable {
             }
             try budget.add(UInt64(read), member: name, consumed: UInt64(max(0, archive_filter_bytes(handle, -1))))
             let bytes = chunk[0..<read]
+            bytes.withUnsafeBytes { digest.update($0) }
             if total <= keepWhole {
                 head.append(contentsOf: bytes)
                 continue
@@ -114,9 +118,9 @@ public struct ArchiveReader: Sendable {
             tail.append(contentsOf: bytes)
             if tail.count > 2 * window { tail.removeFirst(tail.count - window) }
         }
-        if total <= keepWhole { return WindowedByteSource(whole: head, name: name) }
+        if total <= keepWhole { return (WindowedByteSource(whole: head, name: name), digest.finalize()) }
         if tail.count > window { tail.removeFirst(tail.count - window) }
-        return WindowedByteSource(head: head, tail: tail, size: total, name: name)
+        return (WindowedByteSource(head: head, tail: tail, size: total, name: name), digest.finalize())
     }
 
     static func message(_ handle: OpaquePointer) -> String {

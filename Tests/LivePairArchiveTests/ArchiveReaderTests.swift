@@ -1,5 +1,6 @@
 import Foundation
 import LivePairArchive
+import LivePairCrypto
 import LivePairFormats
 import TestSupport
 import Testing
@@ -63,6 +64,7 @@ struct ArchiveReaderTests {
                 ])
             #expect(found.allSatisfy { $0.kind == .regularFile && $0.content.isWhole })
             #expect(found[0].content.head == (try SampleMedia.bytes("live/train.jpg")))
+            #expect(found[0].sha256 == SHA256.hash(try SampleMedia.bytes("live/train.jpg")))
             #expect(found[0].content.size == 3_478_530)
             #expect(found[1].content.head == Array("{\"title\": \"Voyage à Paris\"}".utf8))
         }
@@ -80,6 +82,8 @@ struct ArchiveReaderTests {
         let movie = try SampleMedia.bytes("live/IMG_3582.mov")
         #expect(!member.content.isWhole)
         #expect(member.content.size == UInt64(movie.count))
+        // The digest covers every byte, the dropped middle too.
+        #expect(member.sha256 == SHA256.hash(movie))
         #expect(member.content.head == Array(movie.prefix(256 << 10)))
         #expect(member.content.tail == Array(movie.suffix(256 << 10)))
         #expect(try member.content.read(at: UInt64(movie.count - 100), count: 100) == Array(movie.suffix(100)))
@@ -138,5 +142,6 @@ struct ArchiveReaderTests {
         #expect(found.map(\.name) == ["../../etc/escape.jpg", "link.jpg"])
         #expect(found.map(\.kind) == [.regularFile, .other])
         #expect(found[1].content.size == 0)
+        #expect(found[1].sha256.isEmpty)
     }
 }

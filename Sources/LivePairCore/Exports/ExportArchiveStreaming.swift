@@ -10,13 +10,16 @@ public struct ExportArchiveMember: Sendable {
     public var isDirectory: Bool
     /// Its bytes (whole, or its first and last bytes: `WindowedByteSource`).
     public var content: any ByteSource
+    /// A digest of all its bytes (SHA-256), computed as they streamed by; nil when not computed.
+    public var digest: [UInt8]?
 
     /// A member.
-    public init(name: String, isRegularFile: Bool, isDirectory: Bool, content: any ByteSource) {
+    public init(name: String, isRegularFile: Bool, isDirectory: Bool, content: any ByteSource, digest: [UInt8]? = nil) {
         self.name = name
         self.isRegularFile = isRegularFile
         self.isDirectory = isDirectory
         self.content = content
+        self.digest = digest
     }
 }
 

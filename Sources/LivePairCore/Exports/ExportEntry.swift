@@ -19,12 +19,16 @@ public struct ExportEntry: Sendable {
     public var location: String
     /// What was read.
     public var content: Content
+    /// A digest of the file's bytes when one was computed while reading it (archive members):
+    /// equal digests and sizes mean identical files.
+    public var digest: [UInt8]?
 
     /// An entry.
-    public init(path: String, location: String, content: Content) {
+    public init(path: String, location: String, content: Content, digest: [UInt8]? = nil) {
         self.path = path
         self.location = location
         self.content = content
+        self.digest = digest
     }
 
     /// Whether a file of this name is read as a JSON sidecar rather than identified.

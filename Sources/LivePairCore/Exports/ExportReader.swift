@@ -94,7 +94,7 @@ public struct ExportReader: Sendable {
                 let content: ExportEntry.Content =
                     ExportEntry.isJSONName(path)
                     ? jsonContent(member.content) : .identified(identifier.identify(source: member.content, path: path))
-                entries.append(ExportEntry(path: path, location: location, content: content))
+                entries.append(ExportEntry(path: path, location: location, content: content, digest: member.digest))
             }
         } catch {
             return (entries, Failure(path: part, message: String(describing: error)))

@@ -20,7 +20,7 @@ struct LibarchiveExportArchives: ExportArchiveStreaming {
             body(
                 ExportArchiveMember(
                     name: member.name, isRegularFile: member.kind == .regularFile, isDirectory: member.kind == .directory,
-                    content: member.content))
+                    content: member.content, digest: member.sha256))
         }
     }
 }

@@ -105,6 +105,8 @@ part2 = {
     # 2 s apart or more: a still and a movie sharing a stem, captured years apart, never paired.
     Y16 + "IMG_3539.MOV": media("plain/IMG_3539.MOV"),
     Y16 + "IMG_3539.HEIC": media("plain/IMG_0102.HEIC"),
+    # The same bytes under another name: one asset, the copy reported as its duplicate.
+    Y16 + "IMG_3539_copy.HEIC": media("plain/IMG_0102.HEIC"),
     # Trashed in Google Photos: reported, not taken.
     Y16 + "with-gps.mov": media("plain/with-gps.mov"),
     Y16 + "with-gps.mov.json": sidecar("with-gps.mov", 1563956740, trashed=True),

@@ -7,8 +7,9 @@ public import LivePairFormats
 /// whose sidecar says `trashed` are left out (reported); `-edited` renders join their original;
 /// the rest pair as `Pairing` pairs them (content identifiers, duplicates, motion photos), then
 /// halves left without a partner pair by stem and capture time within `pairingTolerance` seconds.
-/// One asset found in several folders (an album folder and `Photos from YYYY`, same names and
-/// sizes) is one asset in every album whose folder holds it.
+/// One asset found in several folders (an album folder and `Photos from YYYY`: the same bytes for
+/// archive members, the same names and sizes for files in folders) is one asset in every album
+/// whose folder holds it.
 ///
 /// Metadata: the sidecar's `photoTakenTime` is the creation date when there is one (it is what
 /// Google Photos showed, date edits included); else the file's own capture date. The sidecar's

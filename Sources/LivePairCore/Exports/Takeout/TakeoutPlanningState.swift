@@ -5,6 +5,7 @@ struct TakeoutPlanningState {
     private var outcomes: [String: TakeoutFileOutcome] = [:]
     private var locations: [String: String] = [:]
     private var identities: [String: ResourceIdentity] = [:]
+    private var digests: [String: [UInt8]] = [:]
     private var sidecars: [String: TakeoutMetadata] = [:]
     private var albumTitles: [String: String] = [:]
     /// media path -> (sidecar path, rule)
@@ -27,6 +28,7 @@ struct TakeoutPlanningState {
                 ignore(entry.path, reason)
             case let .identified(identity):
                 identities[entry.path] = identity
+                if let digest = entry.digest { digests[entry.path] = digest }
             case let .json(bytes):
                 guard let json = try? reader.read(bytes, context: entry.path) else {
                     ignore(entry.path, "unreadable-sidecar")
@@ -122,12 +124,17 @@ struct TakeoutPlanningState {
         }
     }
 
-    /// One asset in several folders (same file names and sizes): kept once, preferring a copy
-    /// outside album folders, then the first by path; the copies' folders add their albums.
+    /// One asset in several folders, or twice under two names: the same bytes (archive members,
+    /// whose digests were computed as they streamed by), else the same file names and sizes
+    /// (files read from folders). Kept once, preferring a copy outside album folders, then the
+    /// first by path; the copies' folders add their albums.
     mutating func mergeCopies() {
         func key(_ asset: TakeoutAsset) -> [String] {
             [asset.photo, asset.video].map { path in
-                path.map { Self.name($0) + ":" + String(identities[$0]?.fileSize ?? 0) } ?? "-"
+                guard let path else { return "-" }
+                let size = String(identities[path]?.fileSize ?? 0)
+                guard let digest = digests[path] else { return "name:" + Self.name(path) + ":" + size }
+                return "bytes:" + digest.map(String.init).joined(separator: ".") + ":" + size
             }
         }
         let sorted = assets.sorted {
