@@ -109,7 +109,7 @@ let package = Package(
             name: "LivePairMediaCLI",
             dependencies: [
                 "LivePairCLI", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairServer",
-                "LivePairLogging", "LivePairArchive",
+                "LivePairLogging", "LivePairArchive", "LivePairCrypto",
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),

@@ -106,8 +106,8 @@ struct TakeoutPairCommandTests {
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(
             summary == [
-                "files": 32, "assets": 10, "livePhotos": 3, "pairedByStemAndTime": 1, "motionPhotos": 1, "photos": 5, "videos": 1,
-                "edits": 1, "albums": 1, "sidecars": 10, "sidecarDates": 8, "ignored": 7,
+                "files": 33, "assets": 10, "livePhotos": 3, "pairedByStemAndTime": 1, "motionPhotos": 1, "photos": 5, "videos": 1,
+                "edits": 1, "albums": 1, "sidecars": 10, "sidecarDates": 8, "ignored": 8,
             ])
     }
 
@@ -115,7 +115,7 @@ struct TakeoutPairCommandTests {
     func everyFile() throws {
         let (_, object, _) = try pairJSON(["--layout", "takeout"] + Self.parts)
         let files = try #require(object["files"] as? [[String: Any]])
-        #expect(files.count == 32)
+        #expect(files.count == 33)
         let g = Self.g
         let zip = Self.parts[0] + ":", tgz = Self.parts[1] + ":"
         var ends: [String: String] = [:]
@@ -127,6 +127,11 @@ struct TakeoutPairCommandTests {
         #expect(ends[g + "Photos from 2016/with-gps.mov"] == "ignored trashed")
         // The same bytes under another name, recognised by the digest taken while the part streamed.
         #expect(ends[g + "Photos from 2016/IMG_3539_copy.HEIC"] == "ignored duplicate")
+        // Takeout's split of the motion photo: the loose MP4 equals its embedded video.
+        #expect(ends[g + "Photos from 2021/PXL_20200710_061629144.MP4"] == "ignored duplicate")
+        #expect(
+            files.first { $0["path"] as? String == g + "Photos from 2021/PXL_20200710_061629144.MP4" }?["asset"] as? String
+                == g + "Photos from 2021/PXL_20200710_061629144.MP.jpg")
         #expect(
             files.first { $0["path"] as? String == g + "Photos from 2016/IMG_3539_copy.HEIC" }?["asset"] as? String
                 == g + "Photos from 2016/IMG_3539.HEIC")
@@ -159,8 +164,8 @@ struct TakeoutPairCommandTests {
         #expect(run.output.contains("  trashed  \(Self.parts[1]):\(g)Photos from 2016/with-gps.mov\n"))
         #expect(
             run.output.hasSuffix(
-                "32 files, 10 assets, 3 livePhotos, 1 pairedByStemAndTime, 1 motionPhotos, 5 photos, 1 videos, 1 edits, 1 albums, "
-                    + "10 sidecars, 8 sidecarDates, 7 ignored\n"))
+                "33 files, 10 assets, 3 livePhotos, 1 pairedByStemAndTime, 1 motionPhotos, 5 photos, 1 videos, 1 edits, 1 albums, "
+                    + "10 sidecars, 8 sidecarDates, 8 ignored\n"))
     }
 
     @Test("--layout plain pairs the merged tree by identifier only: the halves in different parts still meet")
@@ -192,10 +197,14 @@ struct TakeoutPairCommandTests {
         let train = assets.first { ($0["photo"] as? String)?.hasSuffix("Photos from 2021/train.jpg") == true }
         #expect(train?["pairedBy"] as? String == "stem-and-time")
         #expect(train?["albums"] as? [String] == ["Voyage à Paris"])
-        #expect((object["summary"] as? [String: Int])?["files"] == 32)
+        #expect((object["summary"] as? [String: Int])?["files"] == 33)
         // In a folder the copy is found by Pairing's byte comparison.
         let copy = (object["files"] as? [[String: Any]])?.first { ($0["path"] as? String)?.hasSuffix("/IMG_3539_copy.HEIC") == true }
         #expect(copy?["reason"] as? String == "duplicate")
+        let split = (object["files"] as? [[String: Any]])?.first {
+            ($0["path"] as? String)?.hasSuffix("/PXL_20200710_061629144.MP4") == true
+        }
+        #expect(split?["reason"] as? String == "duplicate")
     }
 
     @Test("a hostile part: unsafe names and links reported, never read; a damaged part is an error, the rest still reported")
@@ -217,7 +226,7 @@ struct TakeoutPairCommandTests {
         #expect(status == 1)
         #expect(error.contains("Error: \(broken): damaged: "))
         let files = try #require(object["files"] as? [[String: Any]])
-        #expect(files.count == 36)
+        #expect(files.count == 37)
         let reasons = Dictionary(uniqueKeysWithValues: files.map { ($0["location"] as? String ?? "", $0["reason"] as? String ?? "") })
         #expect(reasons[part + ":../../escape.jpg"] == "unsafe-name")
         #expect(reasons[part + ":/etc/absolute.jpg"] == "unsafe-name")

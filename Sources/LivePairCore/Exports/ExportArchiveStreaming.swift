@@ -29,4 +29,8 @@ public protocol ExportArchiveStreaming: Sendable {
     /// Calls `body` with each member of the archive at `path`, in order; throws when the archive
     /// cannot be read to its end (the members already given stay given).
     func forEachMember(in path: String, _ body: (ExportArchiveMember) -> Void) throws
+
+    /// The digest (as `ExportArchiveMember.digest`) of `count` bytes of `source` at `offset`, or
+    /// nil when they cannot be read (a motion photo's embedded video, compared with a loose movie).
+    func digest(of source: any ByteSource, offset: UInt64, count: UInt64) -> [UInt8]?
 }

@@ -22,6 +22,9 @@ public struct ExportEntry: Sendable {
     /// A digest of the file's bytes when one was computed while reading it (archive members):
     /// equal digests and sizes mean identical files.
     public var digest: [UInt8]?
+    /// For a motion photo read from an archive: the digest of its embedded video's bytes, so that
+    /// a loose movie equal to it (Takeout's JPG + MP4 split) is recognised.
+    public var embeddedVideoDigest: [UInt8]?
 
     /// An entry.
     public init(path: String, location: String, content: Content, digest: [UInt8]? = nil) {

@@ -94,7 +94,13 @@ public struct ExportReader: Sendable {
                 let content: ExportEntry.Content =
                     ExportEntry.isJSONName(path)
                     ? jsonContent(member.content) : .identified(identifier.identify(source: member.content, path: path))
-                entries.append(ExportEntry(path: path, location: location, content: content, digest: member.digest))
+                var entry = ExportEntry(path: path, location: location, content: content, digest: member.digest)
+                if case let .identified(identity) = content, let video = identity.motionPhoto,
+                    let offset = video.videoOffset, let length = video.videoLength
+                {
+                    entry.embeddedVideoDigest = archives.digest(of: member.content, offset: offset, count: length)
+                }
+                entries.append(entry)
             }
         } catch {
             return (entries, Failure(path: part, message: String(describing: error)))

@@ -1,5 +1,7 @@
 import LivePair
 import LivePairArchive
+import LivePairCrypto
+import LivePairFormats
 
 /// Archive parts read through the archive bridge (libarchive), for the export readers of `pair`
 /// and `import` (`--layout takeout`, zip and tgz parts as inputs).
@@ -13,6 +15,18 @@ struct LibarchiveExportArchives: ExportArchiveStreaming {
         } catch {
             throw ExportArchiveFailure(reason: error.reason)
         }
+    }
+
+    func digest(of source: any ByteSource, offset: UInt64, count: UInt64) -> [UInt8]? {
+        var hasher = SHA256()
+        var done: UInt64 = 0
+        while done < count {
+            let chunk = Int(min(count - done, 1 << 20))
+            guard let bytes = try? source.readExactly(at: offset + done, count: chunk, context: source.name) else { return nil }
+            hasher.update(bytes)
+            done += UInt64(chunk)
+        }
+        return hasher.finalize()
     }
 
     private func read(_ path: String, _ body: (ExportArchiveMember) -> Void) throws(ArchiveError) {

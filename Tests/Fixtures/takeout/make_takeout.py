@@ -84,6 +84,9 @@ part1 = {
     Y21 + "PXL_20200710_061629144.MP.jpg": media("motion/PXL_20200710_061629144.MP.jpg"),
     Y21 + ("PXL_20200710_061629144.MP.jpg.supplemental-metadata")[:46] + ".json": sidecar(
         "PXL_20200710_061629144.MP.jpg", 1594361789, 37.4220, -122.0841),
+    # Takeout's split of the motion photo: its embedded video as a loose MP4 (bytes 2728123 to
+    # 2728123 + 1317283 of the file, where its Container XMP puts it).
+    Y21 + "PXL_20200710_061629144.MP4": media("motion/PXL_20200710_061629144.MP.jpg")[2728123:2728123 + 1317283],
     # Copies: IMG_2927.HEIC (NAME.json, old naming) and IMG_2927(1).HEIC (NAME.jpg(1).json).
     Y21 + "IMG_2927.HEIC": media("live/IMG_2927.HEIC"),
     Y21 + "IMG_2927(1).HEIC": media("live/exif-at-eof.heic"),

@@ -7,7 +7,8 @@ public import LivePairFormats
 /// whose sidecar says `trashed` are left out (reported); `-edited` renders join their original;
 /// the rest pair as `Pairing` pairs them (content identifiers, duplicates, motion photos), then
 /// halves left without a partner pair by stem and capture time within `pairingTolerance` seconds.
-/// One asset found in several folders (an album folder and `Photos from YYYY`: the same bytes for
+/// A loose movie equal to a motion photo's embedded video is that photo's duplicate. One asset
+/// found in several folders (an album folder and `Photos from YYYY`: the same bytes for
 /// archive members, the same names and sizes for files in folders) is one asset in every album
 /// whose folder holds it.
 ///
@@ -29,6 +30,7 @@ public enum TakeoutPlanner {
         state.tieSidecars()
         state.setAsideTrashedAndRenders()
         state.pairFolders(contents: contents)
+        state.foldSplitMotionVideos()
         state.mergeCopies()
         return state.finish()
     }

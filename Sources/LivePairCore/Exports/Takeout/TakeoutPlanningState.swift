@@ -6,6 +6,7 @@ struct TakeoutPlanningState {
     private var locations: [String: String] = [:]
     private var identities: [String: ResourceIdentity] = [:]
     private var digests: [String: [UInt8]] = [:]
+    private var embeddedVideoDigests: [String: [UInt8]] = [:]
     private var sidecars: [String: TakeoutMetadata] = [:]
     private var albumTitles: [String: String] = [:]
     /// media path -> (sidecar path, rule)
@@ -29,6 +30,7 @@ struct TakeoutPlanningState {
             case let .identified(identity):
                 identities[entry.path] = identity
                 if let digest = entry.digest { digests[entry.path] = digest }
+                if let digest = entry.embeddedVideoDigest { embeddedVideoDigests[entry.path] = digest }
             case let .json(bytes):
                 guard let json = try? reader.read(bytes, context: entry.path) else {
                     ignore(entry.path, "unreadable-sidecar")
@@ -121,6 +123,28 @@ struct TakeoutPlanningState {
             }
             for still in stills where !paired.contains(still.resource.path) { assets.append(asset(.photo, photo: still.resource.path)) }
             for movie in movies where !paired.contains(movie.resource.path) { assets.append(asset(.video, video: movie.resource.path)) }
+        }
+    }
+
+    /// A loose movie of an archive part whose bytes are a motion photo's embedded video in the same
+    /// folder (Takeout splits motion photos into JPG + MP4; pairing case 8) is that photo's
+    /// duplicate, not an asset. (Among files read from folders `Pairing` finds these by content.)
+    mutating func foldSplitMotionVideos() {
+        var embedded: [String: String] = [:]
+        for asset in assets where asset.kind == .motionPhoto {
+            guard let photo = asset.photo, let digest = embeddedVideoDigests[photo],
+                let length = identities[photo]?.motionPhoto?.videoLength
+            else { continue }
+            embedded[Self.folder(photo) + "|" + String(length) + "|" + digest.map(String.init).joined(separator: ".")] = photo
+        }
+        guard !embedded.isEmpty else { return }
+        assets.removeAll { asset in
+            guard asset.kind == .video, let video = asset.video, let digest = digests[video],
+                let size = identities[video]?.fileSize,
+                let photo = embedded[Self.folder(video) + "|" + String(size) + "|" + digest.map(String.init).joined(separator: ".")]
+            else { return false }
+            duplicateOf[video] = photo
+            return true
         }
     }
 
