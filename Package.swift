@@ -25,7 +25,7 @@ let package = Package(
     targets: [
         // C libraries from Debian packages, found through pkg-config. Only the bridges import them:
         // LivePairMedia (FFmpeg, turbojpeg, libheif), LivePairSQLite (SQLite), LivePairCrypto
-        // (OpenSSL's libcrypto, for SHA-256) and LibExifReference (libexif, for tests and benchmarks).
+        // (OpenSSL's libcrypto, for SHA-256), LivePairArchive (libarchive) and LibExifReference (libexif, for tests and benchmarks).
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
@@ -47,6 +47,8 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         // Pure Swift: what the bytes say. No C library.
         .target(name: "LivePairFormats", swiftSettings: strictSettings),
@@ -81,6 +83,10 @@ let package = Package(
                 "LivePairS3",
             ],
             swiftSettings: strictSettings),
+        // The archive bridge: zip and tar.gz parts of exports streamed member by member through
+        // libarchive, in place and bounded (docs/exports.md).
+        .target(
+            name: "LivePairArchive", dependencies: ["CArchive", "LivePairFormats", "LivePairCrypto"], swiftSettings: strictSettings),
         // A client of ingest node processes (`livepair import --files-from - --json-lines`): paths
         // in, outcome lines out. Used by the multi-node tests and `livepair-bench ingest --nodes`.
         .target(name: "LivePairNodeClient", swiftSettings: strictSettings),
@@ -103,7 +109,7 @@ let package = Package(
             name: "LivePairMediaCLI",
             dependencies: [
                 "LivePairCLI", "LivePair", "LivePairFormats", "LivePairMedia", "LivePairLibrary", "LivePairServer",
-                "LivePairLogging",
+                "LivePairLogging", "LivePairArchive", "LivePairCrypto",
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "livepair", dependencies: ["LivePairCLI"], swiftSettings: strictSettings),
@@ -132,6 +138,9 @@ let package = Package(
         .testTarget(
             name: "LivePairCryptoTests", dependencies: ["LivePairCrypto", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LivePairSQLiteTests", dependencies: ["LivePairSQLite"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LivePairArchiveTests", dependencies: ["LivePairArchive", "LivePairCrypto", "LivePairFormats", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "LivePairS3Tests", dependencies: ["LivePairS3", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairPostgresTests", dependencies: ["LivePairPostgres", "TestSupport"], swiftSettings: strictSettings),

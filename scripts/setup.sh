@@ -19,6 +19,8 @@ packages=(
   libpq-dev postgresql-15
   libmicrohttpd-dev
   libcurl4-openssl-dev
+  # Export archives (Takeout's zip and tgz parts) read in place.
+  libarchive-dev
   # The tools' virtual environments (SeaweedFS for the S3 tests, Playwright for the browser test).
   python3-venv
   # Reference tools: oracles in tests, baselines in benchmarks. Never used by the product.

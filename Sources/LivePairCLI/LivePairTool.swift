@@ -86,6 +86,9 @@ public enum LivePairTool {
             if first == ValidateCommand.name {
                 return ValidateCommand.run(Array(arguments.dropFirst()), streams: streams, media: media)
             }
+            if first == PairCommand.name {
+                return PairCommand.run(Array(arguments.dropFirst()), streams: streams, media: media)
+            }
             guard let command = commands.first(where: { $0.name == first }) ?? media.command(named: first) else {
                 if first.hasPrefix("-") { return usageFailure("Unknown option '\(first)'.", streams: streams) }
                 guard MediaCommandCatalog.contains(first) else { return unknownSubcommand(first, streams: streams) }

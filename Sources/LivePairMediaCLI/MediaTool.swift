@@ -1,8 +1,8 @@
 import LivePair
 public import LivePairCLI
 
-/// `livepair-media`: the same `LivePairTool`, with the media commands and deep validation in
-/// process. `livepair` hands these commands over to it (see `MediaCommands`).
+/// `livepair-media`: the same `LivePairTool`, with the media commands, deep validation and the
+/// archive reader in process. `livepair` hands these commands over to it (see `MediaCommands`).
 public enum MediaTool {
     /// The media commands and the media bridge's deep validation, in this process.
     public static let media = MediaCommands.inProcess(
@@ -10,7 +10,8 @@ public enum MediaTool {
             PreviewCommand.self, MakeCommand.self, RestampCommand.self, ConvertCommand.self, LibraryCommand.self,
             ImportCommand.self, ServeCommand.self,
         ],
-        deepValidation: { options in Validator.mediaDeepValidation(options: options) })
+        deepValidation: { options in Validator.mediaDeepValidation(options: options) },
+        archives: LibarchiveExportArchives())
 
     /// Runs `livepair arguments...` with everything in this process and returns the exit status.
     /// When SIGINT or SIGTERM arrived during the run, it does not return: the interrupt cleanup ends

@@ -35,7 +35,7 @@ public enum CompletionCommand: Command {
     /// Runs `completion`; the media commands' options are listed when `media` runs them in process.
     static func run(_ arguments: [String], streams: OutputStreams, media: MediaCommands) -> ExitCode {
         var available: [any Command.Type] = []
-        if case let .inProcess(commands, _) = media { available = commands }
+        if case let .inProcess(commands, _, _) = media { available = commands }
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(arguments, flags: [], options: [])

@@ -1,13 +1,13 @@
 import LivePairCore
 
-/// `livepair pair [--json] [--match-names] PATH...`: which files belong together.
+/// `livepair pair [--json] [--match-names] [--layout takeout|plain] PATH...`: which files belong together.
 public enum PairCommand: Command {
     /// The subcommand name.
     public static let name = "pair"
     /// One line saying what it does.
     public static let abstract = "Say which files form Live Photos, which are motion photos, and which are alone or duplicated."
     /// The usage line.
-    public static let usage = "livepair pair [--json] [--match-names] <path> ..."
+    public static let usage = "livepair pair [--json] [--match-names] [--layout takeout|plain] <path> ..."
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -17,17 +17,23 @@ public enum PairCommand: Command {
         folder, then name, then capture time, and the ambiguity is reported. Byte-identical copies and
         loose movies equal to a motion photo's embedded video are reported as duplicates.
         Files are only read, never changed. The pairing rules are in the documentation.
+        An export (Google Takeout) is read as its layout says: JSON sidecars give dates, places,
+        favourites and captions, album folders give albums, and every file is reported as media,
+        sidecar, album metadata or ignored with a reason. Zip and tgz parts are read in place.
 
         USAGE: \(usage)
 
         ARGUMENTS:
-          <path>                  Files or directories (read recursively).
+          <path>                  Files, directories (read recursively) or archive parts
+                                  (.zip, .tgz, .tar.gz: read in place, merged into one tree).
 
         OPTIONS:
           --json                  Print one JSON object (schema: see the documentation).
           --match-names           Also pair a still and a movie that both lack identifiers when they
                                   share folder and name and were taken within 3 seconds of each
                                   other; such pairs are marked weak (stamp them with 'livepair restamp').
+          --layout <layout>       takeout or plain (default: takeout when a path runs through
+                                  Takeout/Google Photos/, else plain).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -35,26 +41,91 @@ public enum PairCommand: Command {
           among the files.
         """
 
-    /// Runs `pair`.
+    /// Runs `pair` in this process (archive parts are handed to `livepair-media`).
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
+        run(arguments, streams: streams, media: .unavailable)
+    }
+
+    /// Runs `pair`; archive parts are read through `media`'s archive reader (or handed over to it).
+    static func run(_ arguments: [String], streams: OutputStreams, media: MediaCommands) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json", "match-names"], streams: streams) {
+        switch parsePaths(arguments, flags: ["json", "match-names"], options: ["layout"], streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
+        var layout: ExportLayout?
+        if let name = parsed.options["layout"] {
+            guard let given = ExportLayout(rawValue: name) else {
+                return usageFailure(
+                    UsageError("The value '\(name)' is invalid for '--layout <layout>': use takeout or plain."), streams: streams)
+            }
+            layout = given
+        }
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        let parts = files.filter(ExportTreePath.isArchiveName)
+        if parts.isEmpty, (layout ?? ExportLayout.detect(paths: files)) == .plain {
+            return pairPlain(files, links: links, anyMissing: anyMissing, parsed: parsed, streams: streams)
+        }
+        var archives: (any ExportArchiveStreaming)?
+        if case let .inProcess(_, _, reader) = media { archives = reader }
+        if !parts.isEmpty, archives == nil { return media.handOver([name] + arguments, streams: streams) }
+        let plainFiles = files.filter { !ExportTreePath.isArchiveName($0) && links[$0] == nil }
+        var (entries, failures) = ExportReader(archives: archives).read(files: plainFiles, archives: parts)
+        // Further paths to one file (hard links, a link and its target): reported, read once.
+        entries += links.keys.sorted().map { ExportEntry(path: $0, location: $0, content: .skipped(reason: "same-file")) }
+        for failure in failures {
+            streams.printError("Error: \(TerminalText.path(failure.path)): \(TerminalText.escaped(failure.message))")
+        }
+        let contents = ExportContentSource(files: Set(plainFiles))
+        let identities = entries.compactMap { entry -> ResourceIdentity? in
+            if case let .identified(identity) = entry.content { return identity }
+            return nil
+        }
+        let failed = anyMissing || !failures.isEmpty || identities.contains { !$0.isComplete && Self.isMediaName($0.path) }
+        if (layout ?? ExportLayout.detect(paths: entries.map(\.path))) == .takeout {
+            let plan = TakeoutPlanner.plan(entries, contents: contents)
+            if parsed.has("json") {
+                streams.print(TakeoutReport.json(plan))
+            } else {
+                var buffer = OutputBuffer(capacity: 256 * (plan.files.count + 2))
+                TakeoutReport.writeText(plan, into: &buffer)
+                streams.write(buffer.bytes)
+            }
+        } else {
+            var options = PairingOptions()
+            options.matchNames = parsed.has("match-names")
+            let all = entries.map { entry -> ResourceIdentity in
+                if case let .identified(identity) = entry.content { return identity }
+                return ResourceIdentity(path: entry.path)
+            }
+            print(Pairing.pair(all.map(AssetResource.init), options: options, contents: contents), json: parsed.has("json"), streams: streams)
+        }
+        return failed ? .failure : FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
+    }
+
+    /// `pair` on files as they are (no archive parts, plain layout).
+    private static func pairPlain(
+        _ files: [String], links: [String: String], anyMissing: Bool, parsed: ParsedArguments, streams: OutputStreams
+    ) -> ExitCode {
         let identities = FileIdentification.identifyAll(files, links: links, label: "Pairing", streams: streams)
         var options = PairingOptions()
         options.matchNames = parsed.has("match-names")
-        let result = Pairing.pair(identities.map(AssetResource.init), options: options)
-        if parsed.has("json") {
-            streams.print(PairReport.json(result))
-        } else {
-            var buffer = OutputBuffer(capacity: 256 * (identities.count + 2))
-            PairReport.writeText(result, into: &buffer)
-            streams.write(buffer.bytes)
-        }
+        print(Pairing.pair(identities.map(AssetResource.init), options: options), json: parsed.has("json"), streams: streams)
         let failed = anyMissing || identities.contains { !$0.isComplete }
         return failed ? .failure : FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
     }
+
+    private static func print(_ result: PairingResult, json: Bool, streams: OutputStreams) {
+        if json {
+            streams.print(PairReport.json(result))
+        } else {
+            var buffer = OutputBuffer(capacity: 256 * (result.pairs.count + result.unpaired.count + 2))
+            PairReport.writeText(result, into: &buffer)
+            streams.write(buffer.bytes)
+        }
+    }
+
+    /// Whether a damaged file counts as a failure in an export: a JSON sidecar's problems are
+    /// reported in the plan instead.
+    private static func isMediaName(_ path: String) -> Bool { !ExportEntry.isJSONName(path) }
 }

@@ -60,7 +60,7 @@ public enum ValidateCommand: Command {
         }
         var deepValidation: (any DeepValidation)?
         if parsed.has("deep") {
-            guard case let .inProcess(_, makeDeepValidation) = media else {
+            guard case let .inProcess(_, makeDeepValidation, _) = media else {
                 return media.handOver([name] + arguments, streams: streams)
             }
             deepValidation = makeDeepValidation(ValidationOptions(deep: true))

@@ -1,6 +1,7 @@
 public import LivePairCore
 
-/// Where the media commands (`MediaCommandCatalog`) and deep validation run.
+/// Where the media commands (`MediaCommandCatalog`), deep validation and the archive reader
+/// (`pair` on zip and tgz parts) run.
 ///
 /// `livepair` links no C library, so that inspect, pair and validate start as fast as a program
 /// that only imports Foundation; for the other commands it replaces itself (`execv`) with
@@ -8,9 +9,11 @@ public import LivePairCore
 public enum MediaCommands: Sendable {
     /// Not available: a media command reports an error (in-process callers such as tests).
     case unavailable
-    /// In this process: the media commands, and the deep validation for given options.
+    /// In this process: the media commands, the deep validation for given options, and the
+    /// reader of archive parts.
     case inProcess(
-        commands: [any Command.Type], deepValidation: @Sendable (ValidationOptions) -> any DeepValidation)
+        commands: [any Command.Type], deepValidation: @Sendable (ValidationOptions) -> any DeepValidation,
+        archives: any ExportArchiveStreaming)
     /// The executable at `path`, which replaces this process with the same arguments.
     case executable(path: String)
 
@@ -23,7 +26,7 @@ public enum MediaCommands: Sendable {
 
     /// The media command called `name`, when it runs in this process.
     func command(named name: String) -> (any Command.Type)? {
-        guard case let .inProcess(commands, _) = self else { return nil }
+        guard case let .inProcess(commands, _, _) = self else { return nil }
         return commands.first { $0.name == name }
     }
 

@@ -1,0 +1,136 @@
+import Dispatch
+import Synchronization
+public import LivePairFormats
+
+/// Reads the files of an export, from folders (files given by path) and from archive parts read
+/// in place, into `ExportEntry` values: media identified (the same `ResourceIdentifier` as
+/// everywhere), `.json` files' bytes kept for the layout, the rest reported with a reason.
+/// Archive parts merge into one tree: a member's path is its name in the archive, so one asset's
+/// files in different parts meet in one folder.
+public struct ExportReader: Sendable {
+    /// Why an input could not be read to its end.
+    public struct Failure: Sendable, Equatable {
+        /// The input (a file or an archive part).
+        public var path: String
+        /// What went wrong.
+        public var message: String
+    }
+
+    /// How files are identified.
+    public var identifier: ResourceIdentifier
+    /// How archive parts are read; nil: archives are reported as failures.
+    public var archives: (any ExportArchiveStreaming)?
+
+    /// A reader.
+    public init(identifier: ResourceIdentifier = ResourceIdentifier(), archives: (any ExportArchiveStreaming)?) {
+        self.identifier = identifier
+        self.archives = archives
+    }
+
+    /// The entries of `files` (plain files, by path) and `archives` (parts), sorted by path, and the
+    /// inputs that failed. Files and parts are read in parallel; each part streams once.
+    public func read(files: [String], archives parts: [String]) -> (entries: [ExportEntry], failures: [Failure]) {
+        let slots = Slots(count: files.count + parts.count)
+        DispatchQueue.concurrentPerform(iterations: files.count + parts.count) { index in
+            if index < files.count {
+                slots.store(([entry(file: files[index])], nil), at: index)
+            } else {
+                slots.store(archiveEntries(parts[index - files.count]), at: index)
+            }
+        }
+        var seen: Set<String> = []
+        var entries: [ExportEntry] = []
+        var failures: [Failure] = []
+        for (found, failure) in slots.values {
+            if let failure { failures.append(failure) }
+            for var entry in found {
+                if !seen.insert(entry.path).inserted {
+                    entry.path = entry.location
+                    entry.content = .skipped(reason: "same-path-in-another-part")
+                }
+                entries.append(entry)
+            }
+        }
+        return (entries.sorted { $0.path < $1.path }, failures)
+    }
+
+    private func entry(file path: String) -> ExportEntry {
+        guard ExportEntry.isJSONName(path) else {
+            return ExportEntry(path: path, location: path, content: .identified(identifier.identify(path: path)))
+        }
+        do {
+            let source = try FileByteSource(path: path)
+            return ExportEntry(path: path, location: path, content: jsonContent(source))
+        } catch {
+            return ExportEntry(path: path, location: path, content: .skipped(reason: "unreadable-sidecar"))
+        }
+    }
+
+    private func jsonContent(_ source: any ByteSource) -> ExportEntry.Content {
+        guard source.size <= UInt64(TakeoutMetadata.maximumBytes),
+            let bytes = try? source.readExactly(at: 0, count: Int(source.size), context: source.name)
+        else { return .skipped(reason: "sidecar-too-large") }
+        return .json(bytes)
+    }
+
+    private func archiveEntries(_ part: String) -> ([ExportEntry], Failure?) {
+        guard let archives else {
+            return ([], Failure(path: part, message: "archive parts are read by livepair-media (libarchive)"))
+        }
+        var entries: [ExportEntry] = []
+        do {
+            try archives.forEachMember(in: part) { member in
+                guard !member.isDirectory else { return }
+                let location = part + ":" + member.name
+                guard ExportTreePath.isSafe(member.name) else {
+                    entries.append(ExportEntry(path: location, location: location, content: .skipped(reason: "unsafe-name")))
+                    return
+                }
+                let path = ExportTreePath.normalized(member.name)
+                guard member.isRegularFile else {
+                    entries.append(ExportEntry(path: path, location: location, content: .skipped(reason: "not-a-regular-file")))
+                    return
+                }
+                let content: ExportEntry.Content =
+                    ExportEntry.isJSONName(path)
+                    ? jsonContent(member.content) : .identified(identifier.identify(source: member.content, path: path))
+                var entry = ExportEntry(path: path, location: location, content: content, digest: member.digest)
+                if case let .identified(identity) = content, let video = identity.motionPhoto,
+                    let offset = video.videoOffset, let length = video.videoLength
+                {
+                    entry.embeddedVideoDigest = archives.digest(of: member.content, offset: offset, count: length)
+                }
+                entries.append(entry)
+            }
+        } catch {
+            return (entries, Failure(path: part, message: String(describing: error)))
+        }
+        return (entries, nil)
+    }
+
+    /// Fixed result slots filled by concurrent workers.
+    private final class Slots: Sendable {
+        private let slots: Mutex<[([ExportEntry], Failure?)]>
+
+        init(count: Int) { slots = Mutex(Array(repeating: ([], nil), count: count)) }
+
+        func store(_ value: ([ExportEntry], Failure?), at index: Int) { slots.withLock { $0[index] = value } }
+
+        var values: [([ExportEntry], Failure?)] { slots.withLock { $0 } }
+    }
+}
+
+/// The content source for the duplicate checks of an export: files read from folders open as
+/// files; members of archive parts, read once, count as different from every other file.
+public struct ExportContentSource: ResourceContentSource {
+    private let files: Set<String>
+
+    /// A source that opens only `files`.
+    public init(files: Set<String>) { self.files = files }
+
+    /// Opens `path` when it is one of the folder files.
+    public func open(path: String) throws -> any ByteSource {
+        guard files.contains(path) else { throw FormatError.io(path: path, reason: "an archive member is read once") }
+        return try FileByteSource(path: path)
+    }
+}
