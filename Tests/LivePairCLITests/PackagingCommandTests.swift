@@ -83,6 +83,22 @@ struct PackagingCommandTests {
         #expect(try LivePairBinary.json(json.output)["dropped"] as? [String] == [note])
     }
 
+    @Test("convert --to motion-photo says that the embedded MP4 re-encodes lpcm to AAC and drops the mebx tracks")
+    func convertToMotionSaysWhatIsDropped() throws {
+        let workspace = try SampleVariants.Workspace()
+        let run = try LivePairBinary.run([
+            "convert", "--to", "motion-photo", SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"),
+            "--output", workspace.url.path + "/train.MP.jpg", "--json",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try LivePairBinary.json(run.output)["dropped"] as? [String] == [
+            "the movie's lpcm audio, re-encoded to AAC in the embedded MP4 (Android's players do not read QuickTime sound in an MP4)",
+            "the movie's timed-metadata track (mebx: com.apple.quicktime.live-photo-info), which Android's readers skip",
+            "the movie's timed-metadata track (mebx: com.apple.quicktime.still-image-time), which Android's readers skip; "
+                + "the still-image time is kept in the XMP (LivePair:StillImageTime)",
+        ])
+    }
+
     @Test("restamp --in-place and convert both ways")
     func restampAndConvert() throws {
         let workspace = try SampleVariants.Workspace()

@@ -44,4 +44,19 @@ struct ChunkOffsetRelocationWriterTests {
         #expect(try ChunkOffsetRelocation.offsets(of: second) == [400_000_050])
         #expect(OffsetMap.shift(by: -8).map(100) == 92)
     }
+
+    @Test("OffsetMap: ranges added in file order are searched by halves, others one by one, with one answer")
+    func offsetMapLookups() {
+        // Every other 100-byte range of 10,000, packed together (a movie whose lpcm chunks go).
+        var ascending = OffsetMap()
+        for index in 0..<50 { ascending.add(source: UInt64(index * 200)..<UInt64(index * 200 + 100), destination: UInt64(index * 100)) }
+        var shuffled = OffsetMap()
+        for index in (0..<50).reversed() { shuffled.add(source: UInt64(index * 200)..<UInt64(index * 200 + 100), destination: UInt64(index * 100)) }
+        for offset in stride(from: UInt64(0), to: 10_050, by: 7) {
+            let expected: UInt64? = offset % 200 < 100 && offset < 10_000 ? offset / 200 * 100 + offset % 200 : nil
+            #expect(ascending.map(offset) == expected, "\(offset)")
+            #expect(shuffled.map(offset) == expected, "\(offset)")
+        }
+        #expect(OffsetMap(segments: ascending.segments) == ascending)
+    }
 }

@@ -48,6 +48,26 @@ struct PackagingConversionTests {
         #expect(ResourceIdentifier().identify(path: embedded).format == .mp4)
         #expect(try ReferenceTool.videoPacketMD5(embedded) == ReferenceTool.videoPacketMD5(SampleMedia.path(video)))
         #expect(try PackagingOracle.videoFrameCount(embedded) == PackagingOracle.videoFrameCount(SampleMedia.path(video)))
+        // What Android's media3 reads: the iPhone's lpcm audio re-encoded to AAC, lasting as long
+        // (within a frame), and no data (mebx) stream; each is said in `dropped`.
+        let streams = try ReferenceTool.ffprobeStreams(embedded)
+        let sourceStreams = try ReferenceTool.ffprobeStreams(SampleMedia.path(video))
+        let audio = streams.filter { $0["codec_type"] as? String == "audio" }
+        let sourceAudio = sourceStreams.filter { $0["codec_type"] as? String == "audio" }
+        #expect(audio.map { $0["codec_name"] as? String } == ["aac"])
+        #expect(sourceAudio.map { $0["codec_tag_string"] as? String } == ["lpcm"])
+        #expect(!streams.contains { $0["codec_type"] as? String == "data" })
+        let seconds = { (stream: [String: Any]?) in (stream?["duration"] as? String).flatMap(Double.init) ?? -1 }
+        let sourceVideo = sourceStreams.first { $0["codec_type"] as? String == "video" }
+        let frameLength = seconds(sourceVideo) / Double(try #require(try PackagingOracle.videoFrameCount(SampleMedia.path(video))))
+        #expect(abs(seconds(audio.first) - seconds(sourceAudio.first)) <= frameLength, "\(seconds(audio.first)) s against \(seconds(sourceAudio.first)) s")
+        let mebx = sourceStreams.filter { $0["codec_tag_string"] as? String == "mebx" }.count
+        #expect(result.dropped.filter { $0.hasPrefix("the movie's timed-metadata track (mebx: ") }.count == mebx)
+        #expect(result.dropped.contains(
+            "the movie's lpcm audio, re-encoded to AAC in the embedded MP4 (Android's players do not read QuickTime sound in an MP4)"))
+        // The exact still-image time is in the XMP, on the movie's timescale.
+        let exact = try #require(MotionPhotoVideoExtractor(source: try FileByteSource(path: output)).locate().video.stillImageTime)
+        #expect(abs(exact.seconds - stillTime) < 1e-9 && exact.timescale == 600)
         // The still is unchanged apart from the XMP: same pixels.
         #expect(try PackagingOracle.decodedStill(output) == PackagingOracle.decodedStill(SampleMedia.path(photo)))
     }

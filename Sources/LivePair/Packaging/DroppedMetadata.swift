@@ -33,4 +33,28 @@ enum DroppedMetadata {
     static func trailer(byteCount: UInt64) -> [String] {
         byteCount == 0 ? [] : ["\(byteCount) bytes after the still's image (an earlier video or Samsung SEF records)"]
     }
+
+    /// What the MP4 embedded in a motion photo does not keep of the movie: its non-AAC audio, which
+    /// is re-encoded to AAC, and its `mebx` timed-metadata tracks (the still time goes to the XMP).
+    /// A still-image-time track the input movie did not have (`hadStillImageTimeTrack` false: the
+    /// stamped intermediate got one) is not the input's, so it is not listed.
+    static func embeddedMovie(_ assembled: MotionPhotoMovieAssembler.Result, hadStillImageTimeTrack: Bool) -> [String] {
+        var lines: [String] = []
+        if let format = assembled.replacedAudioFormat {
+            lines.append(
+                "the movie's \(format.description.filter { $0 != " " }) audio, re-encoded to AAC in the embedded MP4 "
+                    + "(Android's players do not read QuickTime sound in an MP4)")
+        }
+        for format in assembled.droppedAudioFormats {
+            lines.append("a further \(format.description.filter { $0 != " " }) audio track (only the main one is re-encoded to AAC)")
+        }
+        for keys in assembled.droppedMetadataTracks
+        where hadStillImageTimeTrack || keys != [QuickTimeMovie.stillImageTimeKey] {
+            let named = keys.isEmpty ? "mebx" : "mebx: " + keys.joined(separator: ", ")
+            let kept = keys.contains(QuickTimeMovie.stillImageTimeKey)
+                ? "; the still-image time is kept in the XMP (LivePair:StillImageTime)" : ""
+            lines.append("the movie's timed-metadata track (\(named)), which Android's readers skip\(kept)")
+        }
+        return lines
+    }
 }

@@ -4,13 +4,17 @@ import LivePairMedia
 /// Converts between Apple Live Photos and Android motion photos.
 ///
 /// - Live -> motion: the still is kept (HEIC or JPEG; other formats are encoded), the movie
-///   becomes an MP4 (same streams, `mp42` file type; transcoded first when it is not H.264 or
-///   HEVC) and is appended to a JPEG or put in an `mpvd` box of a HEIC, with Google's Camera and
-///   Container XMP; the presentation timestamp is the presentation time of the still's frame (the
-///   frame nearest the movie's still-image time); the movie keeps its still-image-time track.
-/// - Motion -> live: the embedded video (Google or Samsung, JPEG or HEIC) becomes a QuickTime movie
-///   with the identifier it carries (else the still's, else a new one) and its own still-image-time
-///   track, else one at the presentation timestamp; the still is written without the video and the
+///   becomes an MP4 (`mp42` file type; transcoded first when it is not H.264 or HEVC) with the
+///   video packets byte for byte, AAC audio (a QuickTime `lpcm` track encoded with FFmpeg's `aac`
+///   encoder, AAC copied) and no `mebx` timed-metadata tracks (`MotionPhotoMovieAssembler`), and is
+///   appended to a JPEG or put in an `mpvd` box of a HEIC, with Google's Camera and Container XMP;
+///   the presentation timestamp is the presentation time of the still's frame (the frame nearest
+///   the movie's still-image time), and Apple's exact still-image time goes to the XMP as
+///   `LivePair:StillImageTime` (`LivePairStillImageTime`).
+/// - Motion -> live: the embedded video (Google or Samsung, JPEG or HEIC) becomes a QuickTime movie,
+///   its streams as they are, with the identifier it carries (else the still's, else a new one) and
+///   its own still-image-time track, else one at `LivePair:StillImageTime` exactly, else one at the
+///   presentation timestamp; the still is written without the video and the
 ///   motion-photo XMP, with the identifier in its maker note. So a Live Photo converted there and
 ///   back keeps its identifier and its still-image time exactly.
 ///
@@ -44,23 +48,27 @@ public struct MotionPhotoConverter: Sendable {
 
         let stillSource = try stillSource(photo: photo, identity: photoIdentity, staged: staged, directory: directory)
 
-        // The movie as MP4: identifier kept (or the still's, or new), still-image-time track kept.
+        // The movie as MP4: identifier kept (or the still's, or new), its still-image time read.
         let identifier = videoIdentity.contentIdentifier?.rawValue ?? photoIdentity.contentIdentifier?.rawValue
             ?? ContentIdentifier.random().rawValue
-        let mp4 = try staged.scratch(in: directory, name: "video.mp4")
+        let stamped = try staged.scratch(in: directory, name: "video.mp4")
         let movie = try MovieStamper(
             options: options, staged: staged, fileType: QuickTimeMovieRewriter.mpeg4FileTypeBox, isScratch: true
         ).write(
-            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime, to: mp4,
+            movieAt: video, identity: videoIdentity, identifier: identifier, stillImageTime: stillImageTime, to: stamped,
             scratch: { () throws(PackagingError) in try staged.scratch(in: directory, name: "transcoded.mov") })
+        // What Android reads: AAC audio, no mebx tracks (the still time goes to the XMP).
+        let mp4 = try staged.scratch(in: directory, name: "embedded.mp4")
+        let assembled = try embeddedMovie(from: stamped, to: mp4, staged: staged, directory: directory)
         // The still's frame, not Apple's time between two frames: readers show the frame at this time.
         let timestamp = Int64((movie.stillFrameTime * 1_000_000).rounded())
 
         var written: MotionPhotoWriter.Result?
         let limits = options.limits
         try staged.write(outputStaged) { sink throws(FormatError) in
-            written = try MotionPhotoWriter(still: stillSource, video: try FileByteSource(path: mp4), limits: limits)
-                .write(to: sink, presentationTimestampUs: timestamp)
+            var writer = MotionPhotoWriter(still: stillSource, video: try FileByteSource(path: mp4), limits: limits)
+            writer.stillImageTime = movie.exactStillImageTime
+            written = try writer.write(to: sink, presentationTimestampUs: timestamp)
         }
         PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validateMotionPhoto(outputStaged, staged: staged)
@@ -68,7 +76,44 @@ public struct MotionPhotoConverter: Sendable {
         return PackagedMotionPhoto(
             path: output, videoOffset: written?.videoFileOffset ?? 0, videoLength: written?.videoLength ?? 0,
             presentationTimestampUs: timestamp, findings: halfFindings + findings,
-            dropped: DroppedMetadata.trailer(byteCount: written?.droppedTrailerLength ?? 0))
+            dropped: DroppedMetadata.trailer(byteCount: written?.droppedTrailerLength ?? 0)
+                + DroppedMetadata.embeddedMovie(assembled, hadStillImageTimeTrack: videoIdentity.stillImageTime != nil))
+    }
+
+    /// Writes the MP4 a motion photo embeds from the stamped movie at `stamped` to `output`: its
+    /// non-AAC audio encoded to AAC (through a scratch file), its `mebx` tracks dropped, every other
+    /// track's samples copied byte for byte (`MotionPhotoMovieAssembler`).
+    private func embeddedMovie(
+        from stamped: String, to output: String, staged: StagedOutputs, directory: String
+    ) throws(PackagingError) -> MotionPhotoMovieAssembler.Result {
+        let limits = options.limits
+        let movie: QuickTimeMovie
+        do throws(FormatError) {
+            movie = try QuickTimeMovieParser(limits: limits).parse(try FileByteSource(path: stamped))
+        } catch {
+            throw .format(error)
+        }
+        var audio: FileByteSource?
+        if MotionPhotoMovieAssembler.needsAACAudio(movie) {
+            let encoded = try staged.scratch(in: directory, name: "audio.mp4")
+            do throws(MediaError) {
+                guard try AACAudioEncoder(inputPath: stamped).encode(to: encoded) != nil else {
+                    throw .unsupported("audio: FFmpeg reads no audio stream in the movie")
+                }
+            } catch {
+                throw .media(error)
+            }
+            audio = try fileSource(encoded)
+        }
+        let assembler = MotionPhotoMovieAssembler(movie: try fileSource(stamped), audio: audio, limits: limits)
+        var result: MotionPhotoMovieAssembler.Result?
+        try staged.write(output, scratch: true) { sink throws(FormatError) in result = try assembler.write(to: sink) }
+        guard let result else { throw .format(.invalid(context: "embedded movie", reason: "nothing was written")) }
+        return result
+    }
+
+    private func fileSource(_ path: String) throws(PackagingError) -> FileByteSource {
+        do throws(FormatError) { return try FileByteSource(path: path) } catch { throw .format(error) }
     }
 
     /// Writes a Live Photo pair made from a motion photo into `outputDirectory`:
@@ -114,8 +159,11 @@ public struct MotionPhotoConverter: Sendable {
             ?? ContentIdentifier.random().rawValue
         // The embedded video's own still-image time is exact (Apple's often lies between two
         // frames); the presentation timestamp is the frame's time, in microseconds.
+        // A motion photo LivePair made keeps Apple's exact time in its XMP (its MP4 has no
+        // still-image-time track); the track is written again at that time, unsnapped.
         let timestamp = extraction.presentationTimestampUs.map { Double($0) / 1_000_000 }
-        let requested = stillImageTime ?? (embeddedIdentity.stillImageTime == nil ? timestamp : nil)
+        let exact = stillImageTime == nil && embeddedIdentity.stillImageTime == nil ? extraction.video.stillImageTime : nil
+        let requested = stillImageTime ?? (embeddedIdentity.stillImageTime == nil ? exact?.seconds ?? timestamp : nil)
         try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
         var stem = LivePhotoPackager.stem(of: path)
@@ -139,9 +187,11 @@ public struct MotionPhotoConverter: Sendable {
         }
 
         // The movie: re-muxed straight from the embedded range, or extracted and transcoded.
-        let movie: (stillImageTime: Double, stillFrameTime: Double, handling: OutputHandling)
+        let movie: MovieStamper.Written
         if MovieStamper.canRemux(embeddedIdentity) {
-            movie = try MovieStamper(options: options, staged: staged).write(
+            var stamper = MovieStamper(options: options, staged: staged)
+            stamper.keepsStillImageTimeExact = exact != nil
+            movie = try stamper.write(
                 movieAt: path, source: embedded, identity: embeddedIdentity, identifier: identifier,
                 stillImageTime: requested, to: videoStaged, scratch: { () throws(PackagingError) in
                     throw .unsupportedVideo(path: path, reason: "the embedded video cannot be re-muxed")
@@ -150,7 +200,7 @@ public struct MotionPhotoConverter: Sendable {
             let extracted = try staged.scratch(in: outputDirectory, name: "embedded.mp4")
             try staged.write(extracted, scratch: true) { sink throws(FormatError) in try extractor.writeVideo(to: sink) }
             // A transcode loses the track: its time is given (snapped to a frame of the transcode).
-            let transcodedTime = stillImageTime ?? embeddedIdentity.stillImageTime ?? timestamp
+            let transcodedTime = stillImageTime ?? embeddedIdentity.stillImageTime ?? exact?.seconds ?? timestamp
             movie = try MovieStamper(options: options, staged: staged).write(
                 movieAt: extracted, identity: packager.identify(extracted), identifier: identifier,
                 stillImageTime: transcodedTime, to: videoStaged, scratch: { () throws(PackagingError) in

@@ -15,6 +15,21 @@ struct MovieStamper {
     var isScratch = false
     /// `moov/meta` keys left out of the output.
     var removedMetadataKeys: Set<String> = []
+    /// Whether a given still-image time is written exactly (not snapped to a frame): the time a
+    /// motion photo's `LivePair:StillImageTime` kept.
+    var keepsStillImageTimeExact = false
+
+    /// What `write` did.
+    struct Written {
+        /// The still-image time written, in seconds.
+        let stillImageTime: Double
+        /// The presentation time of the still's frame (the frame nearest the still-image time).
+        let stillFrameTime: Double
+        /// The still-image time exactly, on the movie's timescale.
+        let exactStillImageTime: LivePairStillImageTime?
+        /// How the movie was produced.
+        let handling: OutputHandling
+    }
 
     /// Apple's keys for the crop and rotation Photos applies to the still it shows from the movie
     /// (a timed-metadata track of their own on iPhone 15): meaningless once the still *is* the
@@ -48,7 +63,7 @@ struct MovieStamper {
     func write(
         movieAt path: String, source: (any ByteSource)? = nil, identity: ResourceIdentity, identifier: String,
         stillImageTime: Double?, to destination: String, scratch: () throws(PackagingError) -> String
-    ) throws(PackagingError) -> (stillImageTime: Double, stillFrameTime: Double, handling: OutputHandling) {
+    ) throws(PackagingError) -> Written {
         if let stillImageTime, !stillImageTime.isFinite || stillImageTime < 0 {
             throw .invalidArgument("the still time \(stillImageTime) is not a time in the movie")
         }
@@ -81,11 +96,15 @@ struct MovieStamper {
         // A Live Photo movie shows one picture: extra video tracks (a Pixel's one-frame still) are disabled.
         rewriter.disablesSecondaryVideoTracks = fileType == QuickTimeMovieRewriter.quickTimeFileTypeBox
         rewriter.removedMetadataKeys = removedMetadataKeys
-        var written: (time: Double, frame: Double) = (0, 0)
+        rewriter.keepsStillImageTimeExact = keepsStillImageTimeExact
+        var written: QuickTimeMovieRewriter.Result?
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
-            let result = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime)
-            written = (result.stillImageTime, result.stillFrameTime)
+            written = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime)
         }
-        return (written.time, written.frame, handling)
+        guard let written else { throw .format(.invalid(context: "movie", reason: "the rewrite wrote nothing")) }
+        return Written(
+            stillImageTime: written.stillImageTime, stillFrameTime: written.stillFrameTime,
+            exactStillImageTime: LivePairStillImageTime(ticks: written.stillImageTicks, timescale: written.movieTimescale),
+            handling: handling)
     }
 }

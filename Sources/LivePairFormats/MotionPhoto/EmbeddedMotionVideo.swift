@@ -30,6 +30,9 @@ public struct EmbeddedMotionVideo: Sendable, Equatable {
     public let length: UInt64
     /// Presentation timestamp of the still in microseconds; nil when unset (-1) or absent.
     public let presentationTimestampUs: Int64?
+    /// The exact Apple still-image time LivePair wrote in the XMP (`LivePair:StillImageTime`) when
+    /// it made the motion photo from a Live Photo; nil in other motion photos.
+    public let stillImageTime: LivePairStillImageTime?
     /// How the video was found.
     public let method: MotionPhotoLocationMethod
     /// Whether `ftyp` was found at `fileOffset + 4`.
@@ -40,8 +43,10 @@ public struct EmbeddedMotionVideo: Sendable, Equatable {
     /// Memberwise initializer.
     public init(
         vendor: MotionPhotoVendor, fileOffset: UInt64, length: UInt64, presentationTimestampUs: Int64?,
-        method: MotionPhotoLocationMethod, ftypVerified: Bool, warnings: [String]
+        method: MotionPhotoLocationMethod, ftypVerified: Bool, warnings: [String],
+        stillImageTime: LivePairStillImageTime? = nil
     ) {
+        self.stillImageTime = stillImageTime
         self.vendor = vendor
         self.fileOffset = fileOffset
         self.length = length

@@ -50,7 +50,8 @@ public struct MotionPhotoLocator: Sendable {
             .video(
                 EmbeddedMotionVideo(
                     vendor: samsungEvidence ? .samsung : .google, fileOffset: offset, length: length,
-                    presentationTimestampUs: timestamp, method: method, ftypVerified: verified, warnings: notes))
+                    presentationTimestampUs: timestamp, method: method, ftypVerified: verified, warnings: notes,
+                    stillImageTime: xmp.flatMap(LivePairStillImageTime.init)))
         }
 
         // 1. HEIC mpvd box.

@@ -41,6 +41,9 @@ public struct MotionPhotoWriter: Sendable {
     public let video: any ByteSource
     /// Limits for parsing the still.
     public let limits: ParseLimits
+    /// The exact Apple still-image time written in the XMP (`LivePair:StillImageTime`) when the
+    /// video carries no still-image-time track; nil writes none.
+    public var stillImageTime: LivePairStillImageTime?
 
     /// A writer embedding `video` in `still`.
     public init(still: any ByteSource, video: any ByteSource, limits: ParseLimits = .default) {
@@ -109,7 +112,8 @@ public struct MotionPhotoWriter: Sendable {
         let description = MotionPhotoXMPWriter(
             presentationTimestampUs: presentationTimestampUs, primaryMime: stillImage.primaryMime,
             primaryPadding: stillImage.format == .heif ? Int64(boxHeaderSize) : stillImage.primaryItem?.padding ?? 0,
-            intermediateItems: stillImage.keptItems, videoMime: videoMime, videoLength: Int64(videoLength))
+            intermediateItems: stillImage.keptItems, videoMime: videoMime, videoLength: Int64(videoLength),
+            stillImageTime: stillImageTime)
         let packet: [UInt8]
         if let existing = stillImage.xmp {
             packet = try description.merged(into: existing, limits: limits)

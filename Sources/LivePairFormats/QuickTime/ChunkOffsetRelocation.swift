@@ -17,9 +17,15 @@ public struct OffsetMap: Sendable, Equatable {
 
     /// The moved ranges.
     public private(set) var segments: [Segment]
+    /// True while every segment starts at or after the end of the one before: `map` then searches
+    /// by halves (a movie of thousands of chunks is mapped in thousands of steps, not millions).
+    private var isAscending: Bool
 
     /// A map of `segments` (ranges should not overlap).
-    public init(segments: [Segment] = []) { self.segments = segments }
+    public init(segments: [Segment] = []) {
+        self.segments = segments
+        isAscending = zip(segments, segments.dropFirst()).allSatisfy { $0.source.upperBound <= $1.source.lowerBound }
+    }
 
     /// A map that moves everything by `delta` bytes (for tests and simple shifts).
     public static func shift(by delta: Int64) -> OffsetMap {
@@ -31,11 +37,21 @@ public struct OffsetMap: Sendable, Equatable {
     /// Adds a moved range.
     public mutating func add(source: Range<UInt64>, destination: UInt64) {
         guard !source.isEmpty else { return }
+        if let last = segments.last, last.source.upperBound > source.lowerBound { isAscending = false }
         segments.append(Segment(source: source, destination: destination))
     }
 
     /// The output offset of input offset `offset`, or nil when it is in no moved range.
     public func map(_ offset: UInt64) -> UInt64? {
+        if isAscending {
+            var low = 0, high = segments.count
+            while low < high {
+                let middle = (low + high) / 2
+                if segments[middle].source.upperBound <= offset { low = middle + 1 } else { high = middle }
+            }
+            guard low < segments.count, segments[low].source.contains(offset) else { return nil }
+            return segments[low].destination + (offset - segments[low].source.lowerBound)
+        }
         for segment in segments where segment.source.contains(offset) {
             return segment.destination + (offset - segment.source.lowerBound)
         }

@@ -29,6 +29,10 @@ public struct QuickTimeMovieRewriter: Sendable {
         /// `stillImageTime` when that was snapped; another when a kept Apple time lies between two
         /// frames (0.48 s in a movie with frames at 0.4667 s and 0.5333 s).
         public let stillFrameTime: Double
+        /// The still-image time written, exactly: ticks on the movie's timescale.
+        public let stillImageTicks: UInt64
+        /// The movie's timescale (`mvhd`), the ticks per second of `stillImageTicks`.
+        public let movieTimescale: UInt32
         /// The still-image-time track's id.
         public let stillImageTrackID: UInt32
         /// Whether sample data moved (chunk offsets were relocated).
@@ -51,6 +55,10 @@ public struct QuickTimeMovieRewriter: Sendable {
     /// one-frame full-resolution track would otherwise be shown over (or instead of) the motion.
     /// Metadata tracks keep their flags (an iPhone's `mebx` tracks are enabled, flags 0xF).
     public var disablesSecondaryVideoTracks = false
+    /// When true, a given still-image time within the movie (0 to its duration) is written as it
+    /// is, on the movie's timescale, instead of snapped to a video frame: an exact Apple time kept
+    /// elsewhere (a motion photo's `LivePair:StillImageTime`) comes back to the tick.
+    public var keepsStillImageTimeExact = false
     /// Metadata keys removed from the output: from `moov/meta` (with their values), and every
     /// timed-metadata track whose keys are all in this set is dropped (its samples stay, unreferenced).
     public var removedMetadataKeys: Set<String> = []
@@ -178,7 +186,9 @@ public struct QuickTimeMovieRewriter: Sendable {
             guard let snapped = StillImageTimeTrackWriter.snap(requested, toFramesOf: video) else {
                 throw .unsupported(context: "movie", reason: "the video track presents no frames")
             }
-            seconds = snapped
+            let exact = keepsStillImageTimeExact && stillImageTime != nil && requested >= 0
+                && requested <= movie.header.durationSeconds
+            seconds = exact ? requested : snapped
         }
         let timescale = movie.header.timescale
         let scaled = (seconds * Double(timescale)).rounded()
@@ -269,7 +279,8 @@ public struct QuickTimeMovieRewriter: Sendable {
                 let written = Double(ticks) / Double(timescale)
                 let frame = StillImageTimeTrackWriter.snap(written, toFramesOf: video)
                 let result = Result(
-                    stillImageTime: written, stillFrameTime: frame ?? written, stillImageTrackID: trackID,
+                    stillImageTime: written, stillFrameTime: frame ?? written, stillImageTicks: ticks,
+                    movieTimescale: timescale, stillImageTrackID: trackID,
                     relocatedChunkOffsets: !layout.map.isIdentity, outputSize: layout.size)
                 return Plan(pieces: layout.pieces, result: result)
             }

@@ -36,12 +36,17 @@ public struct MotionPhotoXMPWriter: Sendable {
     public var videoMime: String
     /// `Item:Length` of the video: its size in bytes.
     public var videoLength: Int64
+    /// The exact still-image time (`LivePair:StillImageTime`), written when the video lost its
+    /// still-image-time track; nil writes none (an old one is removed either way).
+    public var stillImageTime: LivePairStillImageTime?
 
     /// A writer for a motion photo whose video of `videoLength` bytes ends the file.
     public init(
         presentationTimestampUs: Int64, primaryMime: String, primaryPadding: Int64 = 0,
-        intermediateItems: [ContainerItem] = [], videoMime: String = "video/mp4", videoLength: Int64
+        intermediateItems: [ContainerItem] = [], videoMime: String = "video/mp4", videoLength: Int64,
+        stillImageTime: LivePairStillImageTime? = nil
     ) {
+        self.stillImageTime = stillImageTime
         self.presentationTimestampUs = presentationTimestampUs
         self.primaryMime = primaryMime
         self.primaryPadding = primaryPadding
@@ -76,12 +81,17 @@ public struct MotionPhotoXMPWriter: Sendable {
     /// no `rdf:RDF`, or when the result does not read back with the values written.
     public func merged(into existing: [UInt8], limits: ParseLimits = .default) throws(FormatError) -> [UInt8] {
         let camera = Self.camera
-        let attributes = [
+        var attributes = [
             XMPPacketEditor.Attribute(namespace: camera, localName: "MotionPhoto", value: "1"),
             XMPPacketEditor.Attribute(namespace: camera, localName: "MotionPhotoVersion", value: "1"),
             XMPPacketEditor.Attribute(
                 namespace: camera, localName: "MotionPhotoPresentationTimestampUs", value: String(presentationTimestampUs)),
         ]
+        if let stillImageTime {
+            attributes.append(
+                XMPPacketEditor.Attribute(
+                    namespace: Self.livePair, localName: LivePairStillImageTime.localName, value: stillImageTime.xmpValue))
+        }
         let items = directory
         // One Description holding everything: media3 reads the first one only.
         let single = try XMPDescriptionMerger.merged(existing, limits: limits)
@@ -90,7 +100,8 @@ public struct MotionPhotoXMPWriter: Sendable {
             childNamespaces: [Self.container, Self.item], children: { Self.directoryMarkup(items, prefixes: $0) })
         let check = MotionPhotoXMP(output, limits: limits)
         guard check.malformation == nil, check.motionPhoto == 1, check.motionPhotoVersion == 1,
-            check.motionPhotoPresentationTimestampUs == presentationTimestampUs, check.containerItems == items
+            check.motionPhotoPresentationTimestampUs == presentationTimestampUs, check.containerItems == items,
+            LivePairStillImageTime(check) == stillImageTime
         else {
             throw .invalid(context: "XMP", reason: "the merged packet does not read back as the motion photo written")
         }
@@ -122,11 +133,15 @@ public struct MotionPhotoXMPWriter: Sendable {
     static let camera = XMPPacketEditor.Namespace(uri: XMPNamespace.googleCamera, prefixes: ["Camera", "GCamera"])
     static let container = XMPPacketEditor.Namespace(uri: XMPNamespace.googleContainer, prefixes: ["Container", "GContainer"])
     static let item = XMPPacketEditor.Namespace(uri: XMPNamespace.googleContainerItem, prefixes: ["Item", "GContainerItem"])
+    static let livePair = XMPPacketEditor.Namespace(
+        uri: LivePairStillImageTime.namespaceURI, prefixes: [LivePairStillImageTime.prefix])
 
-    /// Whether `name` is a property this writer owns: a Camera motion-photo property or the directory.
+    /// Whether `name` is a property this writer owns: a Camera motion-photo property, the
+    /// directory or LivePair's still-image time.
     static func isMotionPhotoProperty(_ name: XMLName) -> Bool {
         (name.namespaceURI == XMPNamespace.googleCamera && motionPhotoPropertyNames.contains(name.localName))
             || name.is(XMPNamespace.googleContainer, "Directory")
+            || name.is(LivePairStillImageTime.namespaceURI, LivePairStillImageTime.localName)
     }
 
     /// The `Container:Directory` element for `items`, indented for a child of `rdf:Description`.

@@ -15,15 +15,17 @@ public enum ConvertCommand: Command {
         OVERVIEW: \(abstract)
 
         --to motion-photo: writes a Google Motion Photo 1.0: the still (JPEG, or HEIC with the video
-        in an mpvd box) with Camera and Container XMP, the movie's streams appended as MP4 (H.264
-        and HEVC are kept, other codecs transcoded), the presentation timestamp the time of the
-        frame nearest the movie's still-image time.
+        in an mpvd box) with Camera and Container XMP, the movie appended as MP4 (H.264 and HEVC
+        video kept, other codecs transcoded; audio as AAC, QuickTime lpcm re-encoded; no
+        timed-metadata tracks), the presentation timestamp the time of the frame nearest the
+        movie's still-image time, Apple's exact time in the XMP (LivePair:StillImageTime).
 
         --to live-photo: extracts the video of a Google or Samsung motion photo (JPEG or HEIC) into
         a QuickTime movie with a content identifier and a still-image-time track, and writes the
         still without the video, with the identifier. The identifier is the one the embedded video
         carries (a motion photo made from a Live Photo), else the still's, else a new one; the
-        still time is the video's own still-image time, else the presentation timestamp.
+        still time is the video's own still-image time, else LivePair:StillImageTime, else the
+        presentation timestamp. The embedded video's streams are kept as they are (AAC stays AAC).
         The outputs are <stem>.HEIC or <stem>.JPG (by the still's format) and <stem>.MOV in the
         output folder, as 'livepair make' names them (<stem>: the file name without its extension
         and a trailing .MP).
