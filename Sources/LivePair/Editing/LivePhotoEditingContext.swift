@@ -147,6 +147,7 @@ public struct LivePhotoEditingContext: Sendable {
             timestamp: PropertyListDate(secondsSince1970: Double(time(nil))))
         try staged.write(adjustmentsStaged) { sink throws(FormatError) in try sink.write(sidecar.xmlBytes[...]) }
 
+        PackagingKillPoint.reached(.beforeCommit)
         let findings = try OutputValidation(options: options).validatePair(photo: photoStaged, video: videoStaged, staged: staged)
         try staged.commit()
         return RenderedLivePhotoEdit(
