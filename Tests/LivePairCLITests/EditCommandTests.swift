@@ -62,7 +62,7 @@ struct EditCommandTests {
     func resume() throws {
         let workspace = try SampleVariants.Workspace()
         let (photo, video, folder) = try Self.originals(workspace)
-        let first = try LivePairBinary.run(["edit", photo, video, "--key-photo", "0.5", "--trim", "0.1-0.9", "-o", folder])
+        let first = try LivePairBinary.run(["edit", photo, video, "--key-photo", "0.5", "--trim", "0.3-0.7", "-o", folder])
         #expect(first.status == 0, "\(first.error)")
         let again = try LivePairBinary.run([
             "edit", photo, video, "--resume", folder + "/IMG_1234.AAE", "--variation", "bounce", "--overwrite", "-o", folder,
@@ -70,14 +70,17 @@ struct EditCommandTests {
         ])
         #expect(again.status == 0, "\(again.error)")
         let settings = try #require(try LivePairBinary.json(again.output)["settings"] as? [String: Any])
-        #expect(settings["keyPhoto"] as? Double == 0.5 && settings["trim"] as? [Double] == [0.1, 0.9])
+        #expect(settings["keyPhoto"] as? Double == 0.5 && settings["trim"] as? [Double] == [0.3, 0.7])
         #expect(settings["muted"] as? Bool == false && settings["variation"] as? String == "bounce")
         // Photos' own AAE: IMG_1853's key photo at 1740/600 s.
         let photos = try LivePairBinary.run([
-            "edit", photo, video, "--resume", SampleMedia.path("live/IMG_1853.AAE"), "--overwrite", "-o", folder, "--json",
+            "edit", photo, video, "--resume", SampleMedia.path("live/IMG_1853.AAE"), "--trim", "0.9-1.2", "--overwrite",
+            "-o", folder, "--json",
         ])
         let resumed = try #require(try LivePairBinary.json(photos.output)["settings"] as? [String: Any])
-        #expect(resumed["keyPhoto"] as? Double == 2.9)
+        #expect(resumed["keyPhoto"] as? Double == 2.9 && resumed["trim"] as? [Double] == [0.9, 1.2])
+        // 2.9 s is past the kept range: the key photo is its last frame (1.168333 s of train.mov).
+        #expect(abs(try #require(try LivePairBinary.json(photos.output)["keyPhotoTime"] as? Double) - 1.168333) < 1e-5)
     }
 
     @Test("bad values are usage errors (64) and write nothing")

@@ -95,6 +95,24 @@ struct LivePhotoEditingTests {
         #expect(abs(edit.stillImageTime - (key - kept[0])) < 1e-4)
     }
 
+    @Test("a movie with AAC sound: the packets of the kept range are copied, moved to start with the video")
+    func trimCopiesAACPackets() throws {
+        let output = try TestScratch.folder("edit-aac")
+        let edit = try LivePhotoEditingContext(
+            photo: Self.still, video: SampleMedia.path("plain/with-gps.mov"), settings: LivePhotoEditSettings(trim: 1.0...2.0)
+        ).render(outputDirectory: output)
+        let streams = try ReferenceTool.ffprobeStreams(edit.videoPath)
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "aac")
+        let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+        let audioDuration = try #require((audio["duration"] as? String).flatMap(Double.init))
+        let videoDuration = try #require((video["duration"] as? String).flatMap(Double.init))
+        // Whole AAC packets (1024 samples, 23 ms at 44.1 kHz) of the one second kept.
+        #expect(abs(audioDuration - videoDuration) < 0.05 && abs(videoDuration - 1.0) < 0.05)
+        let audioStart = try #require((audio["start_time"] as? String).flatMap(Double.init))
+        #expect(abs(audioStart) < 0.05)
+    }
+
     @Test("Bounce: the kept frames forward then backward, 2n - 1 frames, no audio")
     func bounce() throws {
         let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.2...1.0, playbackVariation: .bounce))
@@ -188,7 +206,7 @@ struct LivePhotoEditingTests {
         let output = try TestScratch.folder("edit-heic")
         let edit = try LivePhotoEditingContext(
             photo: SampleMedia.path("live/IMG_3582.HEIC"), video: SampleMedia.path("live/IMG_3582.mov"),
-            settings: LivePhotoEditSettings(photoTime: 0.9, trim: 0.6...1.1, audioVolume: 0)
+            settings: LivePhotoEditSettings(photoTime: 0.9, trim: 0.8...1.0, audioVolume: 0)
         ).render(outputDirectory: output)
         #expect(PackagingOracle.listing(output) == ["IMG_3582.AAE", "IMG_E3582.HEIC", "IMG_E3582.MOV"])
         let still = ResourceIdentifier().identify(path: edit.photoPath)
