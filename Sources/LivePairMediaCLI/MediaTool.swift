@@ -7,7 +7,7 @@ public enum MediaTool {
     /// The media commands and the media bridge's deep validation, in this process.
     public static let media = MediaCommands.inProcess(
         commands: [
-            PreviewCommand.self, MakeCommand.self, RestampCommand.self, ConvertCommand.self, LibraryCommand.self,
+            PreviewCommand.self, MakeCommand.self, RestampCommand.self, ConvertCommand.self, EditCommand.self, LibraryCommand.self,
             ImportCommand.self, ServeCommand.self,
         ],
         deepValidation: { options in Validator.mediaDeepValidation(options: options) },

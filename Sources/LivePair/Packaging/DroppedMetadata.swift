@@ -7,17 +7,7 @@ enum DroppedMetadata {
     /// maker note, and a Live Photo's identifier lives in Apple's). Empty when there is none, it is
     /// Apple's, or the still is not a HEIC or JPEG.
     static func makerNote(ofStillAt path: String, format: FileFormat, limits: ParseLimits) -> [String] {
-        let tiff: [UInt8]?
-        do throws(FormatError) {
-            let source = try FileByteSource(path: path)
-            switch format {
-            case .jpeg: tiff = try JPEGSegmentReader(limits: limits).read(source).exifTIFF
-            case .heic: tiff = try HEIFFile(source: source, limits: limits).exif(from: source)?.tiff
-            default: return []
-            }
-        } catch {
-            return []
-        }
+        let tiff = StillExifReader.tiff(ofStillAt: path, format: format, limits: limits)
         guard let note = JPEGMakerNoteWriter.foreignMakerNote(in: tiff, limits: limits) else { return [] }
         let owner = note.make.map { "the \($0) maker note" } ?? "a non-Apple maker note"
         return ["\(owner) (\(note.byteCount) bytes), replaced by Apple's, which carries the identifier (Exif holds one maker note)"]

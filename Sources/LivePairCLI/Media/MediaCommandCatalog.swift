@@ -10,6 +10,8 @@ public enum MediaCommandCatalog {
     public static let restamp = "Give both halves of a Live Photo a fresh content identifier."
     /// `livepair convert`.
     public static let convert = "Convert a Live Photo to an Android motion photo, or a motion photo to a Live Photo."
+    /// `livepair edit`.
+    public static let edit = "Render a Live Photo edit (key photo, trim, mute, Loop, Bounce, Long Exposure) beside it."
     /// `livepair library`.
     public static let library = "Create a library or its catalog, manage its assets, settle pending halves."
     /// `livepair import`.
@@ -20,7 +22,8 @@ public enum MediaCommandCatalog {
 
     /// Every media command's name and abstract, in help order.
     static let entries: [(name: String, abstract: String)] = [
-        ("preview", preview), ("make", make), ("restamp", restamp), ("convert", convert), ("library", library),
+        ("preview", preview), ("make", make), ("restamp", restamp), ("convert", convert), ("edit", edit),
+        ("library", library),
         ("import", `import`), ("serve", serve),
     ]
 

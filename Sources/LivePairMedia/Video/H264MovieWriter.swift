@@ -21,7 +21,8 @@ public final class H264MovieWriter {
     /// How the audio is carried: `.copiedAAC` or `.encodedAAC`; nil without audio.
     public var audioHandling: TranscodeResult.AudioHandling? { audio?.handling }
 
-    private static let clock: Int32 = 90_000
+    /// The clock frames are timed on (ticks per second): the video track's timescale.
+    public static let clock: Int32 = 90_000
     private let output: TranscodeOutput
     private let cancellation: CancellationFlag
     private var audio: AudioCarrier?
@@ -31,6 +32,10 @@ public final class H264MovieWriter {
     private var scaler: OpaquePointer?
     private var stream: UnsafeMutablePointer<AVStream>?
     private var lastPTS: Int64 = -1
+    /// The interval between the last two frames appended (a thirtieth of a second before the
+    /// second frame): the duration of a packet the encoder leaves without one, so the last
+    /// frame is shown for a frame's time rather than none.
+    private var lastInterval = Int64(clock / 30)
     private var finished = false
 
     /// Creates the movie at `path` for frames of `width` x `height` (rounded down to even sizes),
@@ -46,13 +51,17 @@ public final class H264MovieWriter {
     /// with the main audio stream of the movie at `audioMoviePath` when it is given and has one
     /// (the movie in the file's bytes `audioRange` when that is given: a motion photo's video).
     /// Audio packets are written in step with the frames appended (up to each frame's time), the
-    /// rest by `finish()`. `cancellation` is polled by FFmpeg's I/O and between packets.
+    /// rest by `finish()`. With `audioWindow` (seconds of the audio movie's timeline) only that
+    /// part of the audio is written, from time zero: the sound of a trimmed movie. `cancellation`
+    /// is polled by FFmpeg's I/O and between packets. `movieTimescale` sets the movie header's
+    /// timescale (the muxer's default is 1000): `clock` makes every frame time exact on the
+    /// movie's timeline, where a still-image time is written.
     ///
     /// - Throws: as `init(path:width:height:)`; `decodeFailed` when the audio source cannot be
     ///   read, `unsupported` when its audio cannot be encoded to AAC; `cancelled`.
     public init(
         path: String, width: Int, height: Int, audioFrom audioMoviePath: String?, audioRange: Range<UInt64>? = nil,
-        cancellation: CancellationFlag = CancellationFlag()
+        audioWindow: Range<Double>? = nil, movieTimescale: Int32? = nil, cancellation: CancellationFlag = CancellationFlag()
     ) throws(MediaError) {
         FFmpegCall.prepare()
         self.width = max(2, width / 2 * 2)
@@ -89,9 +98,10 @@ public final class H264MovieWriter {
         stream.pointee.time_base = encoder.pointee.time_base
         if let audioMoviePath {
             audio = try AudioCarrier.open(
-                moviePath: audioMoviePath, range: audioRange, output: output, cancellation: cancellation)
+                moviePath: audioMoviePath, range: audioRange, output: output, cancellation: cancellation,
+                window: audioWindow)
         }
-        try output.start(path: path)
+        try output.start(path: path, muxerOptions: movieTimescale.map { ["movie_timescale": String($0)] } ?? [:])
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(self.width)
         frame.pointee.height = Int32(self.height)
@@ -140,6 +150,7 @@ public final class H264MovieWriter {
         guard scaled > 0 else { throw .decodeFailed(code: scaled, message: "sws_scale") }
         var pts = Int64((max(0, presentationTime) * Double(Self.clock)).rounded())
         if pts <= lastPTS { pts = lastPTS + 1 }
+        if lastPTS >= 0 { lastInterval = pts - lastPTS }
         lastPTS = pts
         frame.pointee.pts = pts
         try FFmpegCall.check(avcodec_send_frame(encoder, frame), "H.264: avcodec_send_frame")
@@ -163,6 +174,9 @@ public final class H264MovieWriter {
     private func writePackets() throws(MediaError) {
         guard let encoder = codecContext, let packet, let stream else { return }
         try output.writeEncodedPackets(
-            from: encoder, timeBase: encoder.pointee.time_base, using: packet, as: stream, label: "H.264")
+            from: encoder, timeBase: encoder.pointee.time_base, using: packet, as: stream, label: "H.264"
+        ) { [lastInterval] packet in
+            if packet.pointee.duration == 0 { packet.pointee.duration = lastInterval }
+        }
     }
 }

@@ -11,25 +11,33 @@ final class AudioCarrier {
     private let transcoder: AudioTranscoder
     private let cancellation: CancellationFlag
     private let ticksPerSecond: Double
+    /// Seconds of the input's timeline at the output's time zero.
+    private let offset: Double
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var ended = false
 
     /// The audio of the movie at `moviePath` (in its bytes `range` when given), as a new stream
-    /// of `output` (before its header is written); nil when the movie has no audio stream.
+    /// of `output` (before its header is written); nil when the movie has no audio stream. With
+    /// `window`, only that part of its timeline, moved to start at zero (`AudioTranscoder`).
     static func open(
-        moviePath: String, range: Range<UInt64>?, output: TranscodeOutput, cancellation: CancellationFlag
+        moviePath: String, range: Range<UInt64>?, output: TranscodeOutput, cancellation: CancellationFlag,
+        window: Range<Double>? = nil
     ) throws(MediaError) -> AudioCarrier? {
         let input = try TranscodeInput(path: moviePath, range: range, cancellation: cancellation)
         guard let format = input.context else { return nil }
         let index = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard index >= 0, let stream = input.stream(index) else { return nil }
-        let transcoder = try AudioTranscoder(input: stream, index: index, output: output)
-        return try AudioCarrier(input: input, transcoder: transcoder, timeBase: stream.pointee.time_base, cancellation: cancellation)
+        let transcoder = try AudioTranscoder(input: stream, index: index, output: output, window: window)
+        return try AudioCarrier(
+            input: input, transcoder: transcoder, timeBase: stream.pointee.time_base, cancellation: cancellation,
+            offset: window?.lowerBound ?? 0)
     }
 
     private init(
-        input: TranscodeInput, transcoder: AudioTranscoder, timeBase: AVRational, cancellation: CancellationFlag
+        input: TranscodeInput, transcoder: AudioTranscoder, timeBase: AVRational, cancellation: CancellationFlag,
+        offset: Double
     ) throws(MediaError) {
+        self.offset = offset
         self.input = input
         self.transcoder = transcoder
         self.cancellation = cancellation
@@ -40,7 +48,8 @@ final class AudioCarrier {
 
     deinit { av_packet_free(&packet) }
 
-    /// Writes the audio packets that start before `seconds` (and the first one at or after it).
+    /// Writes the audio packets that start before `seconds` of the output's timeline (and the
+    /// first one at or after it).
     func pump(through seconds: Double) throws(MediaError) {
         guard let format = input.context, let packet else { return }
         while !ended {
@@ -56,7 +65,7 @@ final class AudioCarrier {
             let noValue = livepair_av_nopts_value()
             let stamp = packet.pointee.pts != noValue ? packet.pointee.pts : packet.pointee.dts
             try transcoder.handle(packet)
-            if stamp != noValue, Double(stamp) / ticksPerSecond >= seconds { return }
+            if stamp != noValue, Double(stamp) / ticksPerSecond - offset >= seconds { return }
         }
     }
 

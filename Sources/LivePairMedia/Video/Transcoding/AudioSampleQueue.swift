@@ -59,6 +59,19 @@ struct AudioSampleQueue {
         }
     }
 
+    /// Appends the samples of a decoded frame at the positions `kept` (of its
+    /// `0..<nb_samples`), converted as `append(_:)` converts them.
+    mutating func append(_ frame: UnsafePointer<AVFrame>, keeping kept: Range<Int>) throws(MediaError) {
+        let before = count
+        try append(frame)
+        let added = count - before
+        let upper = min(kept.upperBound, added), lower = min(kept.lowerBound, upper)
+        for channel in channels.indices {
+            channels[channel].removeSubrange((before + upper)..<(before + added))
+            channels[channel].removeSubrange((before)..<(before + lower))
+        }
+    }
+
     /// Removes the first `count` samples of every channel and writes them into the planes of
     /// `frame` (planar float, already allocated for at least `count` samples).
     mutating func take(_ count: Int, into frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) {

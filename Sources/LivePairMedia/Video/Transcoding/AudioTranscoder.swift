@@ -18,10 +18,19 @@ final class AudioTranscoder {
     private var queue = AudioSampleQueue(channelCount: 0)
     /// The next encoder frame's presentation time, in samples (the encoder's time base).
     private var nextPTS: Int64?
+    /// The part of the input kept, in seconds of its timeline (nil: all of it); what is kept is
+    /// written from time zero.
+    private let window: Range<Double>?
 
-    /// Prepares the output stream for the input audio `stream` (index `index`).
-    init(input stream: UnsafeMutablePointer<AVStream>, index: Int32, output: TranscodeOutput) throws(MediaError) {
+    /// Prepares the output stream for the input audio `stream` (index `index`). With `window`,
+    /// only the audio of that part of the input's timeline is written, moved to start at zero:
+    /// to the sample when it is encoded, to the packet when AAC is copied (the packets that
+    /// start inside the window).
+    init(
+        input stream: UnsafeMutablePointer<AVStream>, index: Int32, output: TranscodeOutput, window: Range<Double>? = nil
+    ) throws(MediaError) {
         inputIndex = index
+        self.window = window
         self.output = output
         inputTimeBase = stream.pointee.time_base
         guard let parameters = stream.pointee.codecpar else { throw .invalidImage(reason: "audio stream without parameters") }
@@ -98,6 +107,16 @@ final class AudioTranscoder {
     /// Copies or transcodes one packet of the audio stream.
     func handle(_ input: UnsafeMutablePointer<AVPacket>) throws(MediaError) {
         guard let decoder = decoderContext else {
+            if let window {
+                let noValue = livepair_av_nopts_value()
+                let stamp = input.pointee.pts != noValue ? input.pointee.pts : input.pointee.dts
+                guard stamp != noValue else { return }
+                let seconds = Double(stamp) * Double(inputTimeBase.num) / Double(inputTimeBase.den)
+                guard seconds >= window.lowerBound - 1e-6, seconds < window.upperBound else { return }
+                let shift = Int64((window.lowerBound * Double(inputTimeBase.den) / Double(inputTimeBase.num)).rounded())
+                if input.pointee.pts != noValue { input.pointee.pts -= shift }
+                if input.pointee.dts != noValue { input.pointee.dts -= shift }
+            }
             av_packet_rescale_ts(input, inputTimeBase, outputStream.pointee.time_base)
             input.pointee.stream_index = outputStream.pointee.index
             input.pointee.pos = -1
@@ -126,12 +145,23 @@ final class AudioTranscoder {
             if FFmpegCall.isAgain(received) || FFmpegCall.isEndOfFile(received) { return }
             try FFmpegCall.check(received, "audio: avcodec_receive_frame")
             defer { av_frame_unref(frame) }
-            if nextPTS == nil {
-                let noValue = livepair_av_nopts_value()
-                let start = frame.pointee.best_effort_timestamp != noValue ? frame.pointee.best_effort_timestamp : frame.pointee.pts
-                nextPTS = start == noValue ? 0 : av_rescale_q(start, inputTimeBase, encoder.pointee.time_base)
+            let noValue = livepair_av_nopts_value()
+            let stamp = frame.pointee.best_effort_timestamp != noValue ? frame.pointee.best_effort_timestamp : frame.pointee.pts
+            let start = stamp == noValue ? (nextPTS ?? 0) : av_rescale_q(stamp, inputTimeBase, encoder.pointee.time_base)
+            if let window {
+                // Samples are counted on the encoder's clock (1/sample rate): keep those inside the window.
+                let rate = Double(encoder.pointee.sample_rate)
+                let first = Int64((window.lowerBound * rate).rounded())
+                let end = window.upperBound.isFinite ? Int64((window.upperBound * rate).rounded()) : Int64.max / 2
+                let count = Int64(frame.pointee.nb_samples)
+                let (lower, upper) = (max(0, first - start), min(count, end - start))
+                nextPTS = nextPTS ?? 0
+                guard lower < upper else { continue }
+                try queue.append(frame, keeping: Int(lower)..<Int(upper))
+            } else {
+                if nextPTS == nil { nextPTS = start }
+                try queue.append(frame)
             }
-            try queue.append(frame)
             while queue.count >= frameSize { try encodeQueued(count: frameSize) }
         }
     }

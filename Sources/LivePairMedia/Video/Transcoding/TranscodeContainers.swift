@@ -82,7 +82,7 @@ final class TranscodeOutput {
     }
 
     /// Opens the file at `path` and writes the header. Streams' time bases may change here.
-    func start(path: String) throws(MediaError) {
+    func start(path: String, muxerOptions: [String: String] = [:]) throws(MediaError) {
         guard let format = context else { return }
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try FFmpegCall.check(
@@ -91,7 +91,10 @@ final class TranscodeOutput {
                 },
                 "avio_open2 \(path)")
         }
-        try FFmpegCall.check(avformat_write_header(format, nil), "avformat_write_header")
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        for (key, value) in muxerOptions.sorted(by: { $0.key < $1.key }) { av_dict_set(&options, key, value, 0) }
+        try FFmpegCall.check(avformat_write_header(format, &options), "avformat_write_header")
         headerWritten = true
     }
 

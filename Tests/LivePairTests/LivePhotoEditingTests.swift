@@ -1,0 +1,233 @@
+import Foundation
+@testable import LivePair
+import LivePairFormats
+import LivePairMedia
+import TestSupport
+import Testing
+
+/// `LivePhotoEditingContext`: Live Photo edits rendered on files (key photo, trim, mute, Loop,
+/// Bounce, Long Exposure), checked with the project's readers and decoders and with ffprobe.
+@Suite("Live Photo edits rendered on files")
+struct LivePhotoEditingTests {
+    static let still = SampleMedia.path("live/train.jpg")
+    static let movie = SampleMedia.path("live/train.mov")
+
+    /// ffprobe's presentation times of the first video stream's frames.
+    static func framePresentationTimes(_ path: String) throws -> [Double] {
+        try ReferenceTool.run("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path,
+        ]).split(separator: "\n").compactMap { line in
+            line.split(separator: ",").first.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    /// The original movie's frames (times from ffprobe) kept by the trim window `range`.
+    static func keptTimes(_ range: Range<Double>) throws -> [Double] {
+        try framePresentationTimes(movie).filter { $0 >= range.lowerBound - 1e-6 && $0 < range.upperBound - 1e-6 }
+    }
+
+    /// Renders `settings` on train.jpg + train.mov into a new folder.
+    static func render(_ settings: LivePhotoEditSettings) throws -> (RenderedLivePhotoEdit, String) {
+        let output = try TestScratch.folder("edit")
+        let edit = LivePhotoEditingContext(photo: still, video: movie, settings: settings)
+        return (try edit.render(outputDirectory: output), output)
+    }
+
+    @Test("key photo, trim and mute: still-image time on the key frame, trimmed length, no audio, one new identifier")
+    func keyPhotoTrimMute() throws {
+        let originals = [PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)]
+        let (edit, output) = try Self.render(LivePhotoEditSettings(photoTime: 0.8, trim: 0.2...1.0, audioVolume: 0))
+        #expect(PackagingOracle.listing(output) == ["train.AAE", "train_edited.JPG", "train_edited.MOV"])
+        #expect([PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)] == originals)
+
+        // The key frame: the kept frame nearest 0.8 s; the new movie starts at the first kept frame.
+        let kept = try Self.keptTimes(0.2..<1.0)
+        let key = try #require(kept.min { abs($0 - 0.8) < abs($1 - 0.8) })
+        #expect(abs(edit.photoTime - key) < 1e-4)
+        let expectedStillTime = key - kept[0]
+        let identity = ResourceIdentifier().identify(path: edit.videoPath)
+        let readBack = try #require(identity.stillImageTime)
+        #expect(abs(readBack - expectedStillTime) < 1e-4 && abs(readBack - edit.stillImageTime) < 1e-6)
+        // ffprobe: a frame of the new movie is shown exactly at the still-image time.
+        let written = try Self.framePresentationTimes(edit.videoPath)
+        #expect(written.count == kept.count)
+        #expect(written.contains { abs($0 - readBack) < 1e-4 })
+        let trackStart = try #require(try PackagingOracle.dataStreamStartTime(edit.videoPath))
+        #expect(abs(trackStart - readBack) < 1e-3)
+
+        // Trimmed to 0.8 s within one frame; no audio stream.
+        let streams = try ReferenceTool.ffprobeStreams(edit.videoPath)
+        #expect(!streams.contains { $0["codec_type"] as? String == "audio" })
+        let interval = (kept.last! - kept[0]) / Double(kept.count - 1)
+        let duration = try #require((try PackagingOracle.videoProperty(edit.videoPath, "duration")).flatMap(Double.init))
+        #expect(abs(duration - 0.8) <= interval + 1e-3)
+
+        // One new identifier on both halves, not the original's.
+        let photoIdentifier = ResourceIdentifier().identify(path: edit.photoPath).contentIdentifier?.rawValue
+        #expect(photoIdentifier == edit.contentIdentifier && identity.contentIdentifier?.rawValue == edit.contentIdentifier)
+        #expect(edit.contentIdentifier != "E905E6C6-C747-4805-942F-9904A0281F02")
+        #expect(try PackagingOracle.exiftoolIdentifier(edit.photoPath) == edit.contentIdentifier)
+
+        // The still is the original movie's frame at the key time, and the new movie's frame at its still time.
+        let still = try PackagingOracle.decodedStill(edit.photoPath)
+        let original = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: key)
+        #expect(try #require(still.meanAbsoluteDifference(to: original)) < 2.5)
+        let rendered = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: readBack)
+        #expect(try #require(still.meanAbsoluteDifference(to: rendered)) < 4)
+        // A neighbouring frame differs more: the compare tells frames apart.
+        let neighbour = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: kept[0])
+        let toNeighbour = try #require(still.meanAbsoluteDifference(to: neighbour))
+        let toOriginal = try #require(still.meanAbsoluteDifference(to: original))
+        #expect(toNeighbour > toOriginal)
+    }
+
+    @Test("a trimmed edit with its sound keeps the audio of the kept range only (AAC)")
+    func trimKeepsAudioOfRange() throws {
+        let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.4...1.0))
+        #expect(edit.hasAudio)
+        let audio = try #require(try ReferenceTool.ffprobeStreams(edit.videoPath).first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "aac")
+        let duration = try #require((audio["duration"] as? String).flatMap(Double.init))
+        #expect(abs(duration - (edit.renderedRange.upperBound - edit.renderedRange.lowerBound)) < 0.05)
+        // The movie's own still time (0.48 s) is kept as the key photo: on the new timeline from the first kept frame.
+        let kept = try Self.keptTimes(0.4..<1.0)
+        let key = try #require(kept.min { abs($0 - 0.48) < abs($1 - 0.48) })
+        #expect(abs(edit.stillImageTime - (key - kept[0])) < 1e-4)
+    }
+
+    @Test("a movie with AAC sound: the packets of the kept range are copied, moved to start with the video")
+    func trimCopiesAACPackets() throws {
+        let output = try TestScratch.folder("edit-aac")
+        let edit = try LivePhotoEditingContext(
+            photo: Self.still, video: SampleMedia.path("plain/with-gps.mov"), settings: LivePhotoEditSettings(trim: 1.0...2.0)
+        ).render(outputDirectory: output)
+        let streams = try ReferenceTool.ffprobeStreams(edit.videoPath)
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "aac")
+        let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+        let audioDuration = try #require((audio["duration"] as? String).flatMap(Double.init))
+        let videoDuration = try #require((video["duration"] as? String).flatMap(Double.init))
+        // Whole AAC packets (1024 samples, 23 ms at 44.1 kHz) of the one second kept.
+        #expect(abs(audioDuration - videoDuration) < 0.05 && abs(videoDuration - 1.0) < 0.05)
+        let audioStart = try #require((audio["start_time"] as? String).flatMap(Double.init))
+        #expect(abs(audioStart) < 0.05)
+    }
+
+    @Test("Bounce: the kept frames forward then backward, 2n - 1 frames, no audio")
+    func bounce() throws {
+        let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.2...1.0, playbackVariation: .bounce))
+        let kept = try Self.keptTimes(0.2..<1.0)
+        #expect(try PackagingOracle.videoFrameCount(edit.videoPath) == 2 * kept.count - 1)
+        #expect(edit.frameCount == 2 * kept.count - 1 && !edit.hasAudio)
+        #expect(!(try ReferenceTool.ffprobeStreams(edit.videoPath)).contains { $0["codec_type"] as? String == "audio" })
+        // The turn: the frame after the middle shows the one before it.
+        let times = try Self.framePresentationTimes(edit.videoPath)
+        let middle = kept.count - 1
+        let before = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: times[middle - 1])
+        let after = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: times[middle + 1])
+        let turn = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: times[middle])
+        let across = try #require(before.meanAbsoluteDifference(to: after))
+        let toTurn = try #require(before.meanAbsoluteDifference(to: turn))
+        #expect(across < toTurn)
+    }
+
+    @Test("Loop: the end crossfaded into the start, so the last frame leads into the first")
+    func loop() throws {
+        let (edit, _) = try Self.render(LivePhotoEditSettings(playbackVariation: .loop))
+        let kept = try Self.keptTimes(0..<Double.infinity)
+        let fade = min(LivePhotoEditRenderer.crossfadeFrames, kept.count / 3)
+        #expect(try PackagingOracle.videoFrameCount(edit.videoPath) == kept.count - fade)
+        let times = try Self.framePresentationTimes(edit.videoPath)
+        let wrap = try #require(
+            try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: times.last!)
+                .meanAbsoluteDifference(to: try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: times[0])))
+        let originalWrap = try #require(
+            try VideoFrameDecoder.uprightFrame(path: Self.movie, at: kept.last!)
+                .meanAbsoluteDifference(to: try VideoFrameDecoder.uprightFrame(path: Self.movie, at: kept[0])))
+        #expect(wrap < originalWrap / 2)
+    }
+
+    @Test("Long Exposure: the still is the mean of the kept frames")
+    func longExposure() throws {
+        let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.3...0.9, playbackVariation: .longExposure))
+        let reader = try SequentialFrameReader(path: Self.movie)
+        var sums: [Int] = [], count = 0, width = 0, height = 0
+        while let frame = try reader.next() {
+            guard frame.presentationTime >= 0.3 - 1e-6, frame.presentationTime < 0.9 - 1e-6 else { continue }
+            let bytes = frame.image.packedBytes
+            if sums.isEmpty { sums = [Int](repeating: 0, count: bytes.count) }
+            for index in bytes.indices { sums[index] += Int(bytes[index]) }
+            (count, width, height) = (count + 1, frame.image.width, frame.image.height)
+        }
+        #expect(count == (try Self.keptTimes(0.3..<0.9)).count && count > 5)
+        let mean = try PixelBuffer(
+            width: width, height: height, format: .rgba8, storage: sums.map { UInt8(($0 + count / 2) / count) })
+        let still = try PackagingOracle.decodedStill(edit.photoPath)
+        let difference = try #require(still.meanAbsoluteDifference(to: mean))
+        #expect(difference < 2.5)
+        let keyFrame = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: edit.photoTime)
+        #expect(try #require(still.meanAbsoluteDifference(to: keyFrame)) > difference)
+        #expect(edit.frameCount == count)
+    }
+
+    @Test("the adjustment data round-trips: the written AAE resumes the same settings")
+    func adjustmentRoundTrip() throws {
+        let settings = LivePhotoEditSettings(photoTime: 0.7, trim: 0.1...1.1, audioVolume: 0, playbackVariation: .bounce)
+        let (edit, _) = try Self.render(settings)
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: edit.adjustmentsPath)
+        #expect(resumed.settings == settings && resumed.unrenderedOperations.isEmpty)
+        let sidecar = try AdjustmentSidecar.read([UInt8](try #require(PackagingOracle.contents(edit.adjustmentsPath))))
+        #expect(sidecar.adjustmentData.formatIdentifier == "org.livepair.adjustments")
+        #expect(try sidecar.recipe()?.master == AdjustmentRecipe.Master(width: 4032, height: 3024, orientation: 1))
+        // Every variation and a time off Apple's 1/600 s ticks, through the writer alone.
+        for variation in PlaybackVariation.allCases {
+            let values = LivePhotoEditSettings(photoTime: 1.234567, trim: 0.5...1.0, audioVolume: 1, playbackVariation: variation)
+            let written = LivePairAdjustments.sidecar(AdjustmentRecipe(operations: values.operations))
+            let read = try #require(try AdjustmentSidecar.read(written.xmlBytes).recipe())
+            #expect(LivePhotoEditSettings(recipe: read) == values)
+        }
+    }
+
+    @Test("Photos' AAE as a starting point: IMG_1853's key frame 1740/600 s reads as 2.9 s; other steps are listed")
+    func applePhotosAdjustments() throws {
+        let keyFrame = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/IMG_1853.HEIC"), video: Self.movie, resuming: SampleMedia.path("live/IMG_1853.AAE"))
+        #expect(keyFrame.settings == LivePhotoEditSettings(photoTime: 2.9))
+        #expect(keyFrame.unrenderedOperations.isEmpty)
+        let depth = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/IMG_3582.HEIC"), video: SampleMedia.path("live/IMG_3582.mov"),
+            resuming: SampleMedia.path("live/IMG_3582.AAE"))
+        #expect(depth.settings == LivePhotoEditSettings())
+        #expect(depth.unrenderedOperations == ["SmartBlackAndWhite", "DepthEffect"])
+    }
+
+    @Test("a HEIC original gives IMG_E…HEIC with its Exif, upright, and IMG_….AAE")
+    func heicOriginal() throws {
+        let output = try TestScratch.folder("edit-heic")
+        let edit = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/IMG_3582.HEIC"), video: SampleMedia.path("live/IMG_3582.mov"),
+            settings: LivePhotoEditSettings(photoTime: 0.9, trim: 0.8...1.0, audioVolume: 0)
+        ).render(outputDirectory: output)
+        #expect(PackagingOracle.listing(output) == ["IMG_3582.AAE", "IMG_E3582.HEIC", "IMG_E3582.MOV"])
+        let still = ResourceIdentifier().identify(path: edit.photoPath)
+        #expect(still.format == .heic && still.orientation == 1)
+        #expect((still.width, still.height) == (1440, 1920))
+        let tags = try ReferenceTool.run("exiftool", ["-s3", "-Make", "-Model", "-DateTimeOriginal", edit.photoPath])
+        #expect(tags.split(separator: "\n") == ["Apple", "iPhone 15 Pro", "2025:05:26 09:27:06"])
+    }
+
+    @Test("settings a render cannot honour are refused before anything is written")
+    func refusedSettings() throws {
+        for settings in [
+            LivePhotoEditSettings(audioVolume: 0.5), LivePhotoEditSettings(trim: 1.0...1.0),
+            LivePhotoEditSettings(trim: 5.0...6.0), LivePhotoEditSettings(photoTime: -1),
+        ] {
+            let output = try TestScratch.folder("edit-refused")
+            #expect(throws: PackagingError.self) {
+                _ = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, settings: settings)
+                    .render(outputDirectory: output)
+            }
+            #expect(PackagingOracle.listing(output) == [])
+        }
+    }
+}
