@@ -1,0 +1,31 @@
+/// Which version of an edited asset a request reads, as PhotoKit's `PHImageRequestOptionsVersion`.
+public enum AssetVersion: String, Sendable, Hashable, CaseIterable {
+    /// With edits: the render (`fullSizePhoto`, `fullSizePairedVideo`, `fullSizeVideo`) when the
+    /// asset is edited, the original otherwise. The default.
+    case current
+    /// Without edits: the original the edit was made from (LivePair keeps no other base, so the
+    /// same as `original`).
+    case unadjusted
+    /// The original resources, as they were added.
+    case original
+}
+
+extension Array where Element == LibraryAssetResource {
+    /// The still `version` reads among an asset's resources: the rendered still for `.current`
+    /// when there is one, else the `.photo`; nil for a video.
+    public func still(version: AssetVersion = .current) -> LibraryAssetResource? {
+        if version == .current, let render = first(where: { $0.type == .fullSizePhoto }) { return render }
+        return first { $0.type == .photo }
+    }
+
+    /// The movie `version` reads among an asset's resources: for a Live Photo the rendered movie
+    /// (`.fullSizePairedVideo`) for `.current` when there is one, else the `.pairedVideo`; for a
+    /// video the `.fullSizeVideo` for `.current` when there is one, else the `.video`; nil when
+    /// the asset has no movie of its own.
+    public func movie(version: AssetVersion = .current) -> LibraryAssetResource? {
+        if version == .current, let render = first(where: { $0.type == .fullSizePairedVideo || $0.type == .fullSizeVideo }) {
+            return render
+        }
+        return first { $0.type == .pairedVideo } ?? first { $0.type == .video }
+    }
+}
