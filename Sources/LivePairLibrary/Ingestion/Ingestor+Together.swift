@@ -12,7 +12,7 @@ extension Ingestor {
         var members: [(Int, IngestMember)] = []
         for (index, upload) in uploads.enumerated() {
             let name = upload.originalFilename ?? "upload"
-            let identity = identifier.identify(path: upload.path)
+            let identity = identifyUpload(upload.path, originalFilename: upload.originalFilename)
             let editName = upload.originalFilename.flatMap {
                 IngestEditName(fileName: $0, isAdjustmentData: identity.role == .adjustmentData)
             }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LivePair
+import LivePairFormats
 public import LivePairLogging
 
 /// Takes uploaded files one at a time, in any order, from concurrent callers and several
@@ -66,7 +67,7 @@ public final class Ingestor: Sendable {
         knownContent: StoredResource? = nil, folder: String? = nil
     ) throws(LibraryError) -> IngestOutcome {
         let name = originalFilename ?? uploadID ?? "upload"
-        let identity = identifier.identify(path: path)
+        let identity = identifyUpload(path, originalFilename: originalFilename)
         let editName = originalFilename.flatMap { IngestEditName(fileName: $0, isAdjustmentData: identity.role == .adjustmentData) }
         let classification = UploadClassification(identity, name: name, editName: editName, options: options)
         if case let .rejected(findings) = classification {
@@ -104,6 +105,19 @@ public final class Ingestor: Sendable {
                 guard case .resourceMissing = error, attempt < 3 else { throw error }
             }
         }
+    }
+
+    /// The identity of the upload at `path`. An `.AAE` is known by its name, and a server spools
+    /// uploads under names of its own: a file not otherwise recognised whose original name ends
+    /// in `.AAE` is read as adjustment data.
+    func identifyUpload(_ path: String, originalFilename: String?) -> ResourceIdentity {
+        let identity = identifier.identify(path: path)
+        guard identity.role == .unknown, let originalFilename, originalFilename.lowercased().hasSuffix(".aae"),
+            let source = try? FileByteSource(path: path)
+        else { return identity }
+        var named = identifier.identify(source: source, path: originalFilename)
+        named.path = identity.path
+        return named
     }
 
     /// Stores the upload (not yet flushed) and has it decided in a group commit.
