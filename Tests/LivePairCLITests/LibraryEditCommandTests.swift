@@ -73,4 +73,30 @@ struct LibraryEditCommandTests {
         let usage = try LivePairBinary.run(["library", "edit", identifier, "--photo", inbox + "/IMG_E3582.HEIC"] + options)
         #expect(usage.status == 64 && usage.error.contains("--adjustments"), "\(usage.error)")
     }
+
+    @Test("IMG_1853.HEIC (no movie) + IMG_E1853.heic + IMG_1853.AAE: library pending lists the half and the two edit parts; settled, one photo with three resources")
+    func stillEditWaitsThenSettles() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = workspace.url.appendingPathComponent("library").path
+        let inbox = workspace.url.appendingPathComponent("inbox").path
+        for name in ["IMG_1853.HEIC", "IMG_E1853.heic", "IMG_1853.AAE"] { _ = try workspace.copy("live/" + name, as: "inbox/" + name) }
+        let imported = try LivePairBinary.run(["import", "--quiet", "--library", library, inbox])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output.contains("pending   \(inbox)/IMG_1853.AAE (an edit waiting for its original, img_1853)"), "\(imported.output)")
+        let pending = try LivePairBinary.json(try LivePairBinary.run(["library", "pending", "--library", library, "--json"]).output)
+        #expect((pending["pending"] as? [[String: Any]])?.map { $0["originalFilename"] as? String } == ["IMG_1853.HEIC"])
+        let parts = (pending["editParts"] as? [[String: Any]] ?? []).map { "\($0["type"] as? String ?? "?") \($0["originalFilename"] as? String ?? "?")" }
+        #expect(parts.sorted() == ["adjustmentData IMG_1853.AAE", "fullSizePhoto IMG_E1853.heic"])
+        let text = try LivePairBinary.run(["library", "pending", "--library", library]).output
+        #expect(text.hasSuffix("1 pending half\n") == false && text.hasSuffix("2 edit parts waiting for the original\n"), "\(text)")
+
+        let settled = try LivePairBinary.json(
+            try LivePairBinary.run(["library", "settle", "--older-than", "0s", "--library", library, "--json"]).output)
+        let identifier = try #require((settled["settled"] as? [[String: Any]])?.first?["asset"] as? String)
+        let shown = try LivePairBinary.json(try LivePairBinary.run(["library", "show", identifier, "--library", library, "--json"]).output)
+        #expect((shown["asset"] as? [String: Any])?["hasAdjustments"] as? Bool == true)
+        #expect(Self.resources(shown) == ["photo:8e6fac35b135", "adjustmentData:d959f64c9291", "fullSizePhoto:51b3f4cc9159"])
+        let after = try LivePairBinary.json(try LivePairBinary.run(["library", "pending", "--library", library, "--json"]).output)
+        #expect((after["pending"] as? [Any])?.isEmpty == true && (after["editParts"] as? [Any])?.isEmpty == true)
+    }
 }
