@@ -225,4 +225,27 @@ struct EditTests {
         let reverted = try library.performChangesAndWait { context in context.changeRequest(for: asset).revertAssetContentToOriginal() }
         #expect(reverted.changeSequence == nil)  // nothing to revert: no change logged
     }
+
+    @Test("a migration carries the waiting edit parts and their original's group: settled on the target, one photo with three resources")
+    func migrationKeepsWaitingEdits() throws {
+        let source = try makeLibrary(.sqlite)
+        let ingestor = Ingestor(library: source)
+        for (file, name) in Self.group1853 {
+            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/m")
+        }
+        let locations = try CatalogKind.postgres.newLocations()
+        let target = try PhotoLibrary.open(
+            catalog: locations.catalog, store: locations.store, configuration: LibraryConfiguration(orphanGracePeriod: 0), create: true)
+        let report = try LibraryMigration(from: source, to: target).run()
+        #expect(report.recordsCopied == 4)  // the pending still, two edit parts, the still's edit group
+        let moved = Ingestor(library: target)
+        #expect(try moved.waitingEditParts().count == 2)
+        let settled = try moved.importPendingAlone(try moved.pendingUploads(olderThan: 0))
+        let identifier = try #require(settled.first?.localIdentifier)
+        let asset = try #require(try target.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        #expect(asset.hasAdjustments)
+        #expect(Self.kinds(try target.assetResources(for: asset)) == [
+            "adjustmentData:\(Digest.aae1853)", "fullSizePhoto:\(Digest.render1853)", "photo:\(Digest.original1853)",
+        ])
+    }
 }
