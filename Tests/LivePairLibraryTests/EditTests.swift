@@ -77,6 +77,11 @@ struct EditTests {
                 ])
                 #expect(resources.first { $0.type == .adjustmentData }?.uniformTypeIdentifier == "com.apple.photos.adjustment-data")
                 #expect(resources.first { $0.type == .fullSizePhoto }?.uniformTypeIdentifier == "public.heic")
+                // The .AAE again (a retry): the asset that has it.
+                #expect(
+                    try ingestor.ingest(
+                        fileAt: SampleMedia.path("live/IMG_3582.AAE"), owner: "owner", originalFilename: "IMG_3582.AAE", folder: "/photos")
+                        == .duplicate(localIdentifier: asset.localIdentifier))
                 let snapshot = try IngestInvariants.check(library)
                 #expect(snapshot.pending.isEmpty)
                 #expect(try ingestor.waitingEditParts().isEmpty)

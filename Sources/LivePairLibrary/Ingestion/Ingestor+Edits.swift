@@ -18,32 +18,35 @@ extension Ingestor {
     /// The resource types that hold an original (what an edit's original-record names).
     static let originalTypes: [AssetResourceType] = [.photo, .pairedVideo, .video]
 
-    /// Decides a render or `.AAE` inside the group's transaction: already in an asset (a retry),
-    /// added to its original's asset when that exists, else kept waiting (an `ingest.edit`
-    /// record keeps its file) until the original's asset is made.
+    /// Decides a render or `.AAE` inside the group's transaction: already in its original's asset
+    /// (a retry), added to that asset when it exists, else kept waiting (an `ingest.edit` record
+    /// keeps its file) until the original's asset is made.
     func decideEditPart(
         _ member: IngestMember, type: AssetResourceType, groupKey: String, stem: String, in transaction: CatalogTransaction
     ) throws(LibraryError) -> EditDecision {
         let catalog = transaction.catalog
         let upload = member.upload
-        let renderTypes: [AssetResourceType] = [type, .fullSizeVideo, .fullSizePairedVideo]
-        if let existing = try catalog.assetIdentifiers(owner: upload.owner, withResource: upload.resource.digest, types: renderTypes).first {
-            return .duplicate(existing)
+        // The asset of the group's original, when it is made already.
+        var original: String?
+        for record in try catalog.records(namespace: IngestRecords.editOriginNamespace, lookupKey: groupKey) {
+            guard let digest = IngestRecords.editOriginDigest(record) else { continue }
+            original = try catalog.assetIdentifiers(owner: upload.owner, withResource: digest, types: Self.originalTypes).first
+            if original != nil { break }
+        }
+        // The same bytes again (a retry or re-upload) in that asset.
+        if let original, try catalog.resources(ofAsset: original).contains(where: { $0.digest == upload.resource.digest }) {
+            return .duplicate(original)
         }
         let part = PendingUpload(
             owner: upload.owner, contentIdentifier: Self.editGroupName(stem: stem), type: type, resource: upload.resource,
             originalFilename: upload.originalFilename, uploadID: upload.uploadID, receivedAt: member.receivedAt)
         try transaction.injectFault(.custom("ingest-edit-record"))
         try catalog.putRecord(IngestRecords.editRecord(for: part, groupKey: groupKey))
-        for record in try catalog.records(namespace: IngestRecords.editOriginNamespace, lookupKey: groupKey) {
-            guard let digest = IngestRecords.editOriginDigest(record),
-                let asset = try catalog.assetIdentifiers(owner: upload.owner, withResource: digest, types: Self.originalTypes).first
-            else { continue }
-            if try attachWaitingEdits(groupKeys: [groupKey], owner: upload.owner, to: asset, in: transaction)
+        if let original,
+            try attachWaitingEdits(groupKeys: [groupKey], owner: upload.owner, to: original, in: transaction)
                 .contains(upload.resource.digest)
-            {
-                return .attached(asset)
-            }
+        {
+            return .attached(original)
         }
         return .pending(group: Self.editGroupName(stem: stem))
     }
