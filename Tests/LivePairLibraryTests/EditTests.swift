@@ -37,10 +37,9 @@ struct EditTests {
         ("live/IMG_1853.HEIC", "IMG_1853.HEIC"), ("live/IMG_E1853.heic", "IMG_E1853.heic"), ("live/IMG_1853.AAE", "IMG_1853.AAE"),
     ]
 
-    /// Each file first and each last, forwards and backwards: ten of the 120 orders of five files.
+    /// The rotations: each file first once and last once (five of the 120 orders of five files).
     static func orders<T>(_ items: [T]) -> [[T]] {
-        let rotations = items.indices.map { Array(items[$0...] + items[..<$0]) }
-        return rotations + rotations.map { $0.reversed() }
+        items.indices.map { Array(items[$0...] + items[..<$0]) }
     }
 
     /// `type:digest-prefix` of each resource, sorted.
@@ -48,12 +47,12 @@ struct EditTests {
         resources.map { "\($0.type.rawValue):\($0.digest.hex.prefix(12))" }.sorted()
     }
 
-    @Test("IMG_3582 + its render + .AAE, uploaded one at a time in ten orders (and two with Photos' `_edited` names), is one Live Photo with five resources", arguments: CatalogKind.allCases)
+    @Test("IMG_3582 + its render + .AAE, uploaded one at a time in five orders, each file first and last once (and two with Photos' `_edited` names), is one Live Photo with five resources", arguments: CatalogKind.allCases)
     func liveGroupInAnyOrder(_ kind: CatalogKind) throws {
         var reference: IngestSnapshot?
         for exportNames in [true, false] {
             let orders = Self.orders(Self.group3582(exportNames: exportNames))
-            for (number, order) in (exportNames ? orders : [orders[0], orders[5]]).enumerated() {
+            for (number, order) in (exportNames ? orders : [orders[0], orders[4]]).enumerated() {
                 let fixture = try IngestFixture("edit-3582-\(exportNames)-\(number)", kind)
                 defer { fixture.remove() }
                 let library = try fixture.open()
