@@ -114,11 +114,15 @@ func files(under path: String) -> [String] {
     }
 }
 
-/// Asks for the Live Photo of `asset` made from its stored resources (synchronously, full quality).
+/// Asks for the Live Photo of `asset` made from its stored resources (synchronously, full quality):
+/// its current version, the render of an edit when there is one.
 func requestLivePhoto(_ asset: Asset, in library: PhotoLibrary, size: Int, manager: LivePhotoManager) -> LivePhotoLine {
     var line = LivePhotoLine(livePhoto: asset.localIdentifier)
     do {
-        let paths = try library.assetResources(for: asset).map { try library.storagePath(for: $0) }
+        // The current version: an edited Live Photo's render (still and movie), else its original.
+        let resources = try library.assetResources(for: asset)
+        let paths = try [resources.still(version: .current), resources.movie(version: .current)].compactMap { $0 }
+            .map { try library.storagePath(for: $0) }
         let result = Mutex<(LivePhoto?, LoaderError?)>((nil, nil))
         manager.requestLivePhoto(
             resourceFileURLs: paths, targetSize: PixelSize(width: size, height: size),
@@ -162,7 +166,8 @@ func run(_ arguments: Arguments) throws -> Int32 {
         var line = UploadLine(path: path, outcome: outcome.kind, asset: outcome.localIdentifier)
         switch outcome {
         case let .accepted(identifier):
-            accepted.append(identifier)
+            // A render or .AAE joining its original is accepted into the asset already made.
+            if !accepted.contains(identifier) { accepted.append(identifier) }
         case let .pending(contentIdentifier):
             line.contentIdentifier = contentIdentifier
         case let .rejected(findings):

@@ -28,7 +28,8 @@ struct ImportPolicyCommandTests {
         #expect(summary["files"] == 8, "both spellings of train.jpg are counted: \(summary)")
         #expect(summary["imported"] == 4)
         #expect(summary["duplicates"] == 1)
-        #expect(summary["skipped"] == 3)
+        #expect(summary["skipped"] == 2)
+        #expect(summary["pending"] == 1)
         #expect(summary["rejected"] == 0)
         #expect(summary["flagged"] == 2)
         let files = try #require(json["files"] as? [[String: Any]])
@@ -40,10 +41,13 @@ struct ImportPolicyCommandTests {
         func codes(_ name: String) -> [String] {
             (entry(name)?["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
         }
-        for name in ["README", "train.jpg.json", "IMG_0001.AAE"] {
+        for name in ["README", "train.jpg.json"] {
             #expect(entry(name)?["outcome"] as? String == "skipped", "\(name)")
             #expect(codes(name) == ["not-media"])
         }
+        // An .AAE, even one that is no adjustment data, is kept: it waits for IMG_0001's photo.
+        #expect(entry("IMG_0001.AAE")?["outcome"] as? String == "pending")
+        #expect(entry("IMG_0001.AAE")?["contentIdentifier"] as? String == "edit:img_0001")
         #expect(entry("google_motion_photo_broken.jpg")?["outcome"] as? String == "accepted")
         #expect(codes("google_motion_photo_broken.jpg") == ["motion-photo-video-missing"])
         #expect(entry("normalphoto.jpg")?["outcome"] as? String == "accepted")
@@ -54,7 +58,8 @@ struct ImportPolicyCommandTests {
         #expect(text.output.contains("skipped   \(inbox)/README (not a photo or movie)"), "\(text.output)")
         #expect(text.output.contains("flagged   \(inbox)/normalphoto.jpg (duplicate, kept with findings)"))
         #expect(text.output.hasSuffix(
-            "7 files: 0 imported, 4 duplicates, 0 pending, 0 rejected, 3 skipped (not media); 2 flagged\n"), "\(text.output)")
+            "7 files: 0 imported, 4 duplicates, 1 pending, 0 rejected, 2 skipped (not media); 2 flagged\n"), "\(text.output)")
+        #expect(text.output.contains("pending   \(inbox)/IMG_0001.AAE (an edit waiting for its original, img_0001)"), "\(text.output)")
     }
 
     @Test("two stills with one identifier and no movie both wait, whichever is ingested first (issue 20)")

@@ -160,7 +160,7 @@ struct IngestPolicyTests {
         let fixture = try IngestFixture("not-media", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
-        for (name, text) in [("README", "hello\n"), ("IMG_0001.json", "{\"title\": \"x\"}"), ("IMG_0001.AAE", "<?xml version=\"1.0\"?><plist/>")] {
+        for (name, text) in [("README", "hello\n"), ("IMG_0001.json", "{\"title\": \"x\"}")] {
             let path = try workspace.write(Array(text.utf8), as: name)
             guard case let .rejected(findings) = try Ingestor(library: library).ingest(fileAt: path, owner: "o", originalFilename: name)
             else {
@@ -169,6 +169,12 @@ struct IngestPolicyTests {
             }
             #expect(findings.map(\.code) == [.notMedia])
         }
+        // An .AAE is an edit's adjustment data, kept even when unreadable: it waits for IMG_0001's photo.
+        let aae = try workspace.write(Array("<?xml version=\"1.0\"?><plist/>".utf8), as: "IMG_0001.AAE")
+        #expect(try Ingestor(library: library).ingest(fileAt: aae, owner: "o", originalFilename: "IMG_0001.AAE")
+            == .pending(contentIdentifier: "edit:img_0001"))
+        // Without a name it cannot belong to an edit: not media.
+        #expect(try Ingestor(library: library).ingest(fileAt: aae, owner: "o").kind == "rejected")
         let bytes = try SampleMedia.bytes("live/train.jpg")
         let damaged = try workspace.write(
             V.overwriting(bytes, at: V.jpegScanDataOffset(in: bytes) + 10_000, count: 200_000, with: 0xFF), as: "train.jpg")

@@ -98,6 +98,11 @@ enum IngestInvariants {
                 "\(upload.resource.digest) both pending and in an asset", sourceLocation: sourceLocation)
             used.insert(upload.resource.digest)
         }
+        // Renders and .AAE files waiting for their original keep their files too.
+        for part in try Ingestor(library: library).waitingEditParts() {
+            #expect(library.store.contains(part.resource.digest), "waiting edit file missing", sourceLocation: sourceLocation)
+            used.insert(part.resource.digest)
+        }
         let stored = try library.store.allDigests()
         #expect(Set(stored) == used, "stored files and used files differ", sourceLocation: sourceLocation)
         return IngestSnapshot(

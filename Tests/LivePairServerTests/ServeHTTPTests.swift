@@ -37,7 +37,12 @@ import TestSupport
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             while let index = next.take(below: shuffled.count) {
                 let job = shuffled[index]
-                let status = (try? client.upload(SampleMedia.path(job.file), id: job.id, token: job.token).status) ?? -1
+                // IMG_3582_edited.* under its own names would be IMG_3582's render and join that asset
+                // (docs/editing.md, ServeEditTests); uploaded under neutral names it is a Live Photo of its own.
+                let name = (job.file as NSString).lastPathComponent.replacingOccurrences(of: "_edited", with: "-render")
+                let status =
+                    (try? client.upload(
+                        SampleMedia.path(job.file), id: job.id, token: job.token, headers: ["X-Original-Filename": name]).status) ?? -1
                 statuses.add(status)
             }
         }

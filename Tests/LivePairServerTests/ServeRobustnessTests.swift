@@ -62,7 +62,8 @@ extension ServeHTTPTests {
     /// (after the restart) no spool file; the client's retry then succeeds.
     @Test func killedMidUploadLeavesNothingAndTheRetrySucceeds() throws {
         let server = try ServeProcess()
-        let still = try SampleMedia.bytes(Self.pairs[2].still)
+        // IMG_4580: a pair whose names make no edit (IMG_3582_edited would wait for its original).
+        let still = try SampleMedia.bytes(Self.pairs[3].still)
         let connection = try RawConnection(port: server.port)
         connection.send(
             "PUT /v1/uploads/cut HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer alice-token\r\nContent-Length: \(still.count)\r\n\r\n")
@@ -75,8 +76,8 @@ extension ServeHTTPTests {
         let client = HTTPClient(base: server.base)
         #expect(try client.send("GET", "/v1/assets", token: "alice-token").json()["total"] as? Int == 0)
         #expect((try client.send("GET", "/v1/pending", token: "alice-token").json()["pending"] as? [Any])?.isEmpty == true)
-        #expect(try client.upload(SampleMedia.path(Self.pairs[2].still), id: "cut", token: "alice-token").status == 202)
-        #expect(try client.upload(SampleMedia.path(Self.pairs[2].movie), id: "cut-movie", token: "alice-token").status == 201)
+        #expect(try client.upload(SampleMedia.path(Self.pairs[3].still), id: "cut", token: "alice-token").status == 202)
+        #expect(try client.upload(SampleMedia.path(Self.pairs[3].movie), id: "cut-movie", token: "alice-token").status == 201)
         server.stop()
     }
 

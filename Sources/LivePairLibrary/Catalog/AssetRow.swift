@@ -11,6 +11,13 @@ enum AssetRow {
     static let columns =
         "id, media_type, subtypes, pixel_width, pixel_height, duration, creation_date, latitude, longitude, favorite, hidden, content_identifier, owner, added_date, still_image_time, findings"
 
+    /// The columns an asset is read with from `table` (`assets` or `asset_tombstones`): `columns`,
+    /// then whether it has adjustment data, counted from its resource rows (so `hasAdjustments`
+    /// can never disagree with the resources; no column of its own).
+    static func selectColumns(from table: String) -> String {
+        "\(columns), (SELECT COUNT(*) FROM resources r WHERE r.asset_id = \(table).id AND r.type = '\(AssetResourceType.adjustmentData.rawValue)')"
+    }
+
     /// The values of `asset`'s row, in `columns` order.
     static func values(of asset: Asset) -> [SQLiteValue] {
         [
@@ -24,7 +31,7 @@ enum AssetRow {
         ]
     }
 
-    /// The asset in a result row whose first columns are `columns`.
+    /// The asset in a result row whose first columns are `selectColumns(from:)`.
     static func asset<Row: CatalogResultRow>(from row: Row) throws(Row.Failure) -> Asset? {
         let latitude = try row.optionalDouble(at: 7)
         let longitude = try row.optionalDouble(at: 8)
@@ -38,7 +45,8 @@ enum AssetRow {
             isFavorite: try row.int64(at: 9) != 0, isHidden: try row.int64(at: 10) != 0,
             contentIdentifier: try row.optionalString(at: 11), owner: try row.optionalString(at: 12),
             addedDate: Date(timeIntervalSinceReferenceDate: try row.double(at: 13)),
-            stillImageTime: try row.optionalDouble(at: 14), findings: AssetFindingsJSON.decode(try row.optionalString(at: 15)))
+            stillImageTime: try row.optionalDouble(at: 14), findings: AssetFindingsJSON.decode(try row.optionalString(at: 15)),
+            hasAdjustments: try row.int64(at: 16) > 0)
     }
 }
 

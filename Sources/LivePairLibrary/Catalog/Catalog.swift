@@ -59,6 +59,8 @@ protocol CatalogReader {
     func resources(ofAsset identifier: String) throws(LibraryError) -> [LibraryAssetResource]
     /// The assets of `owner` that have exactly these resources (type and digest), for deduplication.
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String]
+    /// The assets of `owner` with a resource of one of `types` whose bytes are `digest`, oldest first.
+    func assetIdentifiers(owner: String?, withResource digest: ContentDigest, types: [AssetResourceType]) throws(LibraryError) -> [String]
     /// True when a resource row or a record names `digest`.
     func isReferenced(_ digest: ContentDigest) throws(LibraryError) -> Bool
     /// Every digest a resource row or a record names.
@@ -90,6 +92,9 @@ protocol CatalogWriter: CatalogReader {
     func deleteAsset(_ identifier: String) throws(LibraryError) -> [ContentDigest]
     /// Adds a resource row to an existing asset.
     func insertResource(_ resource: LibraryAssetResource) throws(LibraryError)
+    /// Removes the resource rows of asset `identifier` whose type is one of `types` (an edit
+    /// replaced or reverted); returns the digests they used.
+    func deleteResources(ofAsset identifier: String, types: [AssetResourceType]) throws(LibraryError) -> [ContentDigest]
     /// Gives the resource at `ordinal` of asset `identifier` a new ordinal and type (a movie
     /// imported alone becomes the paired video of the still that joins it).
     func moveResource(ofAsset identifier: String, ordinal: Int, to newOrdinal: Int, type: AssetResourceType) throws(LibraryError)

@@ -16,10 +16,28 @@ extension PostgresCatalogSession {
             ResourceRow.values(of: resource, filename: .bytes).map(Self.value))
     }
 
+    func deleteResources(ofAsset identifier: String, types: [AssetResourceType]) throws(LibraryError) -> [ContentDigest] {
+        let parameters: [PostgresValue] = [.text(identifier), Self.list(types.map(\.rawValue))]
+        let digests = try rows(
+            "SELECT digest FROM resources WHERE asset_id = $1 AND type IN (SELECT json_array_elements_text($2::json)) ORDER BY ordinal",
+            parameters
+        ) { (row: PostgresRow) throws(PostgresError) in ContentDigest(hex: try row.string(0)) }
+        _ = try run(
+            "DELETE FROM resources WHERE asset_id = $1 AND type IN (SELECT json_array_elements_text($2::json))", parameters)
+        return digests
+    }
+
     func moveResource(ofAsset identifier: String, ordinal: Int, to newOrdinal: Int, type: AssetResourceType) throws(LibraryError) {
         _ = try run(
             "UPDATE resources SET ordinal = $1, type = $2 WHERE asset_id = $3 AND ordinal = $4",
             [.integer(Int64(newOrdinal)), .text(type.rawValue), .text(identifier), .integer(Int64(ordinal))])
+    }
+
+    func assetIdentifiers(owner: String?, withResource digest: ContentDigest, types: [AssetResourceType]) throws(LibraryError) -> [String] {
+        try rows(
+            "SELECT r.asset_id FROM resources r JOIN assets a ON a.id = r.asset_id WHERE r.digest = $1 AND r.type IN (SELECT json_array_elements_text($2::json)) AND a.owner IS NOT DISTINCT FROM $3 GROUP BY r.asset_id ORDER BY MIN(a.row_order)",
+            [.text(digest.hex), Self.list(types.map(\.rawValue)), .optional(owner)]
+        ) { (row: PostgresRow) throws(PostgresError) in try row.string(0) }
     }
 
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String] {

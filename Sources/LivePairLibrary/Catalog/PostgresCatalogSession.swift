@@ -117,14 +117,14 @@ struct PostgresCatalogSession: CatalogWriter {
         guard !identifiers.isEmpty else { return [:] }
         var found: [String: Asset] = [:]
         for asset in try rows(
-            "SELECT \(Self.assetColumns) FROM assets WHERE id IN (SELECT json_array_elements_text($1::json))",
+            "SELECT \(AssetRow.selectColumns(from: "assets")) FROM assets WHERE id IN (SELECT json_array_elements_text($1::json))",
             [Self.list(identifiers)], Self.decodeAsset)
         {
             found[asset.localIdentifier] = asset
         }
         if includingDeleted, found.count < Set(identifiers).count {
             for asset in try rows(
-                "SELECT \(Self.assetColumns) FROM asset_tombstones WHERE id IN (SELECT json_array_elements_text($1::json))",
+                "SELECT \(AssetRow.selectColumns(from: "asset_tombstones")) FROM asset_tombstones WHERE id IN (SELECT json_array_elements_text($1::json))",
                 [Self.list(identifiers)], Self.decodeAsset) where found[asset.localIdentifier] == nil
             {
                 found[asset.localIdentifier] = asset

@@ -95,13 +95,13 @@ struct SQLiteCatalogSession: CatalogWriter {
         let list = SQLiteValue.text(AssetQuerySQL.jsonArray(identifiers))
         var found: [String: Asset] = [:]
         for asset in try rows(
-            "SELECT \(Self.assetColumns) FROM assets WHERE id IN (SELECT value FROM json_each(?))", [list], Self.decodeAsset)
+            "SELECT \(AssetRow.selectColumns(from: "assets")) FROM assets WHERE id IN (SELECT value FROM json_each(?))", [list], Self.decodeAsset)
         {
             found[asset.localIdentifier] = asset
         }
         if includingDeleted, found.count < Set(identifiers).count {
             for asset in try rows(
-                "SELECT \(Self.assetColumns) FROM asset_tombstones WHERE id IN (SELECT value FROM json_each(?))", [list],
+                "SELECT \(AssetRow.selectColumns(from: "asset_tombstones")) FROM asset_tombstones WHERE id IN (SELECT value FROM json_each(?))", [list],
                 Self.decodeAsset) where found[asset.localIdentifier] == nil
             {
                 found[asset.localIdentifier] = asset
@@ -153,10 +153,27 @@ struct SQLiteCatalogSession: CatalogWriter {
             ResourceRow.values(of: resource, filename: .text))
     }
 
+    func deleteResources(ofAsset identifier: String, types: [AssetResourceType]) throws(LibraryError) -> [ContentDigest] {
+        let parameters: [SQLiteValue] = [.text(identifier), .text(AssetQuerySQL.jsonArray(types.map(\.rawValue)))]
+        let digests = try rows(
+            "SELECT digest FROM resources WHERE asset_id = ? AND type IN (SELECT value FROM json_each(?)) ORDER BY ordinal",
+            parameters
+        ) { ContentDigest(hex: $0.string(0)) }
+        try run("DELETE FROM resources WHERE asset_id = ? AND type IN (SELECT value FROM json_each(?))", parameters)
+        return digests
+    }
+
     func moveResource(ofAsset identifier: String, ordinal: Int, to newOrdinal: Int, type: AssetResourceType) throws(LibraryError) {
         try run(
             "UPDATE resources SET ordinal = ?, type = ? WHERE asset_id = ? AND ordinal = ?",
             [.integer(Int64(newOrdinal)), .text(type.rawValue), .text(identifier), .integer(Int64(ordinal))])
+    }
+
+    func assetIdentifiers(owner: String?, withResource digest: ContentDigest, types: [AssetResourceType]) throws(LibraryError) -> [String] {
+        try rows(
+            "SELECT DISTINCT r.asset_id FROM resources r JOIN assets a ON a.id = r.asset_id WHERE r.digest = ? AND r.type IN (SELECT value FROM json_each(?)) AND a.owner IS ? ORDER BY a.rowid",
+            [.text(digest.hex), .text(AssetQuerySQL.jsonArray(types.map(\.rawValue))), .optional(owner)]
+        ) { $0.string(0) }
     }
 
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String] {

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// Changes an existing asset, as PhotoKit's `PHAssetChangeRequest`: favorite, hidden, creation
-/// date, location. Only the properties set are written. Deleting removes the whole asset with all
+/// date, location, and its edit (`contentEditingOutput`, `revertAssetContentToOriginal`). Only
+/// the properties set are written. Deleting removes the whole asset with all
 /// its resources (a Live Photo's still and movie go together; there is no way to delete one half).
 public final class AssetChangeRequest {
     /// The asset being changed.
@@ -10,6 +11,7 @@ public final class AssetChangeRequest {
     private(set) var changedHidden: Bool?
     private(set) var changedCreationDate: Date??
     private(set) var changedLocation: AssetLocation??
+    private(set) var editChange: EditChange?
 
     /// Favorite; starts with the asset's value.
     public var isFavorite: Bool { didSet { changedFavorite = isFavorite } }
@@ -19,6 +21,22 @@ public final class AssetChangeRequest {
     public var creationDate: Date? { didSet { changedCreationDate = .some(creationDate) } }
     /// Location; starts with the asset's value.
     public var location: AssetLocation? { didSet { changedLocation = .some(location) } }
+
+    /// An edit made elsewhere to apply (render and adjustment data replace any earlier edit's),
+    /// as PhotoKit's `contentEditingOutput`; nil leaves the edit as it is.
+    public var contentEditingOutput: ContentEditingOutput? {
+        get {
+            if case let .apply(output) = editChange { return output }
+            return nil
+        }
+        set { editChange = newValue.map(EditChange.apply) }
+    }
+
+    /// Removes the asset's edit, as PhotoKit's `revertAssetContentToOriginal()`: its render
+    /// (`fullSizePhoto`, `fullSizePairedVideo`, `fullSizeVideo`) and adjustment data go; the
+    /// original resources (and camera adjustments, `originalAdjustmentData`) stay byte for byte.
+    /// The removed files leave the store only when no asset or record uses them.
+    public func revertAssetContentToOriginal() { editChange = .revert }
 
     init(asset: Asset) {
         localIdentifier = asset.localIdentifier

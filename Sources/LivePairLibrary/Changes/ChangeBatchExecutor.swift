@@ -75,6 +75,7 @@ struct ChangeBatchExecutor {
             for creation in plan.creations {
                 prepared.append(try prepare(creation, state: state, addedDate: now))
             }
+            var edits = try prepareEdits(plan.assetChanges, state: state)
             try fault(.beginCatalogTransaction)
             result = try catalog.write(
                 { (writer: any CatalogWriter) throws(LibraryError) -> ChangeResult in
@@ -86,12 +87,17 @@ struct ChangeBatchExecutor {
                         try beforeApplying(transaction)
                         let added = ChangeBatchPlan(transaction.changes)
                         let offset = plan.creations.count
+                        let changeOffset = plan.assetChanges.count
                         plan.append(added)
                         for creation in plan.creations[offset...] {
                             prepared.append(try prepare(creation, state: state, addedDate: now, presence: presence))
                         }
+                        edits.merge(
+                            try prepareEdits(plan.assetChanges, from: changeOffset, state: state, presence: presence),
+                            uniquingKeysWith: { first, _ in first })
                     }
-                    let result = try apply(plan, prepared: prepared, writer: writer, state: state, now: now, presence: presence)
+                    let result = try apply(
+                        plan, prepared: prepared, edits: edits, writer: writer, state: state, now: now, presence: presence)
                     try hooks.afterApplying?(transaction, result)
                     return result
                 }, beforeCommit: { () throws(LibraryError) in try fault(.commitCatalogTransaction) })
@@ -110,37 +116,59 @@ struct ChangeBatchExecutor {
     ) throws(LibraryError) -> PreparedCreation {
         var stored: [StoredResource] = []
         for addition in creation.additions {
-            try fault(.storeResource(index: state.storeIndex))
-            state.storeIndex += 1
-            do throws(ResourceStoreError) {
-                switch addition.source {
-                case let .copy(path):
-                    stored.append(try store.store(fileAt: path))
-                case let .move(path):
-                    stored.append(try store.link(fileAt: path))
-                    state.movedSources.append(path)
-                case let .data(bytes):
-                    stored.append(try store.store(data: bytes))
-                case let .stored(resource):
-                    guard presence?.contains(resource.digest) ?? store.contains(resource.digest) else {
-                        throw .notFound(resource.digest)
-                    }
-                    stored.append(resource)
-                }
-            } catch {
-                if case let .notFound(digest) = error { throw .resourceMissing(digest) }
-                throw .store(error)
-            }
-            if case .stored = addition.source {} else { state.storedDigests.insert(stored[stored.count - 1].digest) }
+            stored.append(try store(addition.source, state: state, presence: presence))
         }
         let validator = Validator(options: ValidationOptions(deep: configuration.deepValidation))
         return try PreparedCreation(creation, stored: stored, store: store, validator: validator, addedDate: addedDate)
     }
 
+    /// Stores the files of the edits `changes` apply (those from `offset` on), by change index.
+    private func prepareEdits(
+        _ changes: [ChangeBatchPlan.AssetChange], from offset: Int = 0, state: Attempt, presence: StorePresence? = nil
+    ) throws(LibraryError) -> [Int: PreparedEdit] {
+        var edits: [Int: PreparedEdit] = [:]
+        for index in changes.indices.dropFirst(offset) {
+            guard case let .apply(output) = changes[index].edit else { continue }
+            edits[index] = try PreparedEdit(output, store: store) { (source: ResourceSource) throws(LibraryError) in
+                try self.store(source, state: state, presence: presence)
+            }
+        }
+        return edits
+    }
+
+    /// Stores one file of the batch (a moved file is unlinked after the commit; a file stored for
+    /// this batch is removed when it fails); a resource already stored must still be there.
+    private func store(_ source: ResourceSource, state: Attempt, presence: StorePresence?) throws(LibraryError) -> StoredResource {
+        try fault(.storeResource(index: state.storeIndex))
+        state.storeIndex += 1
+        let stored: StoredResource
+        do throws(ResourceStoreError) {
+            switch source {
+            case let .copy(path):
+                stored = try store.store(fileAt: path)
+            case let .move(path):
+                stored = try store.link(fileAt: path)
+                state.movedSources.append(path)
+            case let .data(bytes):
+                stored = try store.store(data: bytes)
+            case let .stored(resource):
+                guard presence?.contains(resource.digest) ?? store.contains(resource.digest) else {
+                    throw .notFound(resource.digest)
+                }
+                stored = resource
+            }
+        } catch {
+            if case let .notFound(digest) = error { throw .resourceMissing(digest) }
+            throw .store(error)
+        }
+        if case .stored = source {} else { state.storedDigests.insert(stored.digest) }
+        return stored
+    }
+
     /// Writes the batch's rows inside the transaction and returns the outcome.
     private func apply(
-        _ plan: ChangeBatchPlan, prepared: [PreparedCreation], writer: any CatalogWriter, state: Attempt, now: Date,
-        presence: StorePresence
+        _ plan: ChangeBatchPlan, prepared: [PreparedCreation], edits: [Int: PreparedEdit], writer: any CatalogWriter,
+        state: Attempt, now: Date, presence: StorePresence
     ) throws(LibraryError) -> ChangeResult {
         var result = ChangeResult()
         var resolved: [String: String] = [:]
@@ -210,14 +238,20 @@ struct ChangeBatchExecutor {
             changedCollections.append(change.identifier)
         }
 
-        for change in plan.assetChanges {
+        for (index, change) in plan.assetChanges.enumerated() {
             let identifier = resolve(change.identifier)
             guard let asset = try writer.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] else {
                 throw .notFound(localIdentifier: identifier)
             }
             let changed = change.applied(to: asset)
-            guard changed != asset else { continue }
-            try writer.updateAsset(changed)
+            var edited = false
+            if let edit = change.edit {
+                edited = try EditWriter(writer: writer).write(edit, prepared: edits[index], to: asset, presence: presence) {
+                    state.releasedDigests.formUnion($0)
+                }
+            }
+            guard changed != asset || edited else { continue }
+            if changed != asset { try writer.updateAsset(changed) }
             if !updated.contains(identifier) && !inserted.contains(identifier) { updated.append(identifier) }
         }
 

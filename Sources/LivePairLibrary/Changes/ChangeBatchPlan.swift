@@ -22,6 +22,8 @@ struct ChangeBatchPlan: Sendable {
         var isHidden: Bool?
         var creationDate: Date??
         var location: AssetLocation??
+        /// The asset's edit applied or reverted, when asked.
+        var edit: EditChange?
 
         /// `asset` with the changes applied.
         func applied(to asset: Asset) -> Asset {
@@ -59,7 +61,7 @@ struct ChangeBatchPlan: Sendable {
         assetChanges = context.assetChanges.map { request in
             AssetChange(
                 identifier: request.localIdentifier, isFavorite: request.changedFavorite, isHidden: request.changedHidden,
-                creationDate: request.changedCreationDate, location: request.changedLocation)
+                creationDate: request.changedCreationDate, location: request.changedLocation, edit: request.editChange)
         }
         assetDeletions = context.assetDeletions
         collectionChanges = context.collectionRequests.map { request in

@@ -11,6 +11,8 @@ final class IngestMember: Sendable {
         case standalone(AssetResourceType)
         /// Half of a Live Photo.
         case half(AssetResourceType, contentIdentifier: String)
+        /// A render or adjustment data of the edit group `groupKey` (`stem` its normalised stem).
+        case editPart(AssetResourceType, groupKey: String, stem: String)
     }
 
     /// The stored upload.
@@ -19,6 +21,8 @@ final class IngestMember: Sendable {
     let kind: Kind
     /// When it arrived (the date of its pending record).
     let receivedAt: Date
+    /// For an original with a name: the edit group its edits join (`IngestEditName.groupKey`).
+    let editGroupKey: String?
     /// Keys two uploads share when deciding one could change what the other's decision sees
     /// (`owner + digest`, and `owner + content identifier` when it has one). Within one group a
     /// member conflicting with an earlier one waits for the next group: the requests a group makes
@@ -33,12 +37,15 @@ final class IngestMember: Sendable {
     private let delivery = Mutex(Delivery())
     private let signal = DispatchSemaphore(value: 0)
 
-    init(upload: Upload, kind: Kind, contentIdentifier: String?, receivedAt: Date) {
+    init(upload: Upload, kind: Kind, contentIdentifier: String?, receivedAt: Date, editGroupKey: String? = nil) {
         self.upload = upload
         self.kind = kind
         self.receivedAt = receivedAt
+        self.editGroupKey = editGroupKey
         var keys: Set<String> = [IngestRecords.join(["digest", upload.owner, upload.resource.digest.hex])]
         if let contentIdentifier { keys.insert(IngestRecords.join(["identifier", upload.owner, contentIdentifier])) }
+        if case let .editPart(_, groupKey, _) = kind { keys.insert(groupKey) }
+        if let editGroupKey { keys.insert(editGroupKey) }
         conflictKeys = keys
     }
 

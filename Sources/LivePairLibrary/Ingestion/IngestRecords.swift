@@ -5,6 +5,13 @@ import Foundation
 ///
 /// - `ingest.pending`: one record per pending half; key `owner + digest + type`, lookup key
 ///   `owner + content identifier`, digest (keeps the file alive), date of arrival, JSON payload.
+/// - `ingest.edit`: one record per waiting part of an edit (a render or `.AAE` whose original has
+///   no asset yet); key `owner + digest + type`, lookup key the edit group's (`IngestEditName`),
+///   digest (keeps the file alive), date of arrival, the same JSON payload as a pending half
+///   (its `contentIdentifier` holds the group's name, `edit:<stem>`).
+/// - `ingest.edit-original`: one record per original upload with a name, so a later part of its
+///   edit finds it; key `owner + digest`, lookup key the edit group's, no digest (it keeps no file
+///   alive), payload the digest in hexadecimal.
 /// - `ingest.upload`: one record per upload identifier that made or found an asset; key
 ///   `owner + upload ID`, the digest uploaded, and the outcome as JSON.
 ///
@@ -13,6 +20,39 @@ import Foundation
 enum IngestRecords {
     static let pendingNamespace = "ingest.pending"
     static let uploadNamespace = "ingest.upload"
+    static let editNamespace = "ingest.edit"
+    static let editOriginNamespace = "ingest.edit-original"
+
+    /// The record of a waiting edit part (`upload.contentIdentifier` is the group's name) in the
+    /// edit group `groupKey`.
+    static func editRecord(for upload: PendingUpload, groupKey: String) -> CatalogRecord {
+        var record = record(for: upload)
+        record.namespace = editNamespace
+        record.lookupKey = groupKey
+        return record
+    }
+
+    /// The waiting edit part a record holds; nil for a record this build cannot read.
+    static func editPart(_ record: CatalogRecord) -> PendingUpload? {
+        var pending = record
+        pending.namespace = pendingNamespace
+        return pendingUpload(pending)
+    }
+
+    /// The record naming the edit group of the original upload `digest` of `owner`.
+    static func editOriginRecord(owner: String, digest: ContentDigest, groupKey: String) -> CatalogRecord {
+        CatalogRecord(
+            namespace: editOriginNamespace, key: editOriginKey(owner: owner, digest: digest), lookupKey: groupKey,
+            date: Date(), payload: Array(digest.hex.utf8))
+    }
+
+    /// The key of the edit-original record of `digest` of `owner`.
+    static func editOriginKey(owner: String, digest: ContentDigest) -> String { join([owner, digest.hex]) }
+
+    /// The original's digest an edit-original record names.
+    static func editOriginDigest(_ record: CatalogRecord) -> ContentDigest? {
+        ContentDigest(hex: String(decoding: record.payload, as: UTF8.self))
+    }
 
     /// Joins parts unambiguously: each part is written as `<utf8 length>:<text>`, separated by `|`.
     static func join(_ parts: [String]) -> String {

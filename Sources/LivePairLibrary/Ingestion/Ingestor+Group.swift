@@ -8,6 +8,8 @@ extension Ingestor {
         case created(requestIndex: Int)
         /// A Live Photo half decided without a new request.
         case half(HalfDecision)
+        /// A render or `.AAE` of an edit.
+        case edit(EditDecision)
     }
 
     /// The state of one attempt at a group's transaction (the executor may run the hooks again).
@@ -69,6 +71,10 @@ extension Ingestor {
                         let outcome = try Self.outcome(of: decision, member: member, result: result)
                         attempt.outcomes.append(outcome)
                         try self.remember(outcome, of: member.upload, in: transaction)
+                        // An original's asset, made or completed now: the parts of its edit that waited join it.
+                        if case .edit = decision {} else if let identifier = outcome.localIdentifier {
+                            try self.attachWaitingEdits(toAsset: identifier, owner: member.upload.owner, in: transaction)
+                        }
                     }
                 })
         } catch {
@@ -99,7 +105,10 @@ extension Ingestor {
     /// Decides one member inside the group's transaction.
     private func decide(_ member: IngestMember, in transaction: CatalogTransaction) throws(LibraryError) -> MemberDecision {
         let requestIndex = transaction.changes.assetCreations.count
+        try recordEditOriginal(member, in: transaction)
         switch member.kind {
+        case let .editPart(type, groupKey, stem):
+            return .edit(try decideEditPart(member, type: type, groupKey: groupKey, stem: stem, in: transaction))
         case let .standalone(type):
             try transaction.injectFault(.custom("ingest-link-asset"))
             let request = transaction.changes.creationRequestForAsset()
@@ -138,6 +147,12 @@ extension Ingestor {
             return .accepted(localIdentifier: identifier)
         case let .half(.rejected(findings)):
             return .rejected(findings)
+        case let .edit(.pending(group)):
+            return .pending(contentIdentifier: group)
+        case let .edit(.attached(identifier)):
+            return .accepted(localIdentifier: identifier)
+        case let .edit(.duplicate(identifier)):
+            return .duplicate(localIdentifier: identifier)
         }
     }
 }

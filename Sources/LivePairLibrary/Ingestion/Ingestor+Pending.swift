@@ -41,10 +41,12 @@ extension Ingestor {
                     try transaction.catalog.removeRecord(namespace: IngestRecords.pendingNamespace, key: key)
                     box.outcome = .pending(contentIdentifier: upload.contentIdentifier)
                 },
-                afterApplying: { (_: CatalogTransaction, result: ChangeResult) throws(LibraryError) in
+                afterApplying: { (transaction: CatalogTransaction, result: ChangeResult) throws(LibraryError) in
                     guard case .pending = box.outcome, let asset = result.assets.first else { return }
                     box.outcome = asset.isExisting
                         ? .duplicate(localIdentifier: asset.localIdentifier) : .accepted(localIdentifier: asset.localIdentifier)
+                    // The render and adjustment data that waited for this original join it now.
+                    try self.attachWaitingEdits(toAsset: asset.localIdentifier, owner: upload.owner, in: transaction)
                 })
             outcomes.append(box.outcome)
         }

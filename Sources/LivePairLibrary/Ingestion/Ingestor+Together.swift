@@ -12,8 +12,11 @@ extension Ingestor {
         var members: [(Int, IngestMember)] = []
         for (index, upload) in uploads.enumerated() {
             let name = upload.originalFilename ?? "upload"
-            let identity = identifier.identify(path: upload.path)
-            let classification = UploadClassification(identity, name: name, options: options)
+            let identity = identifyUpload(upload.path, originalFilename: upload.originalFilename)
+            let editName = upload.originalFilename.flatMap {
+                IngestEditName(fileName: $0, isAdjustmentData: identity.role == .adjustmentData)
+            }
+            let classification = UploadClassification(identity, name: name, editName: editName, options: options)
             if case let .rejected(findings) = classification {
                 results[index] = .success(.rejected(findings))
                 continue
@@ -21,7 +24,8 @@ extension Ingestor {
             do throws(LibraryError) {
                 switch try stage(
                     upload.path, classification: classification, identity: identity, owner: upload.owner,
-                    originalFilename: upload.originalFilename, uploadID: nil, name: name)
+                    originalFilename: upload.originalFilename, uploadID: nil, name: name,
+                    edit: editName.map { ($0, $0.groupKey(owner: upload.owner, folder: nil)) })
                 {
                 case let .decided(outcome): results[index] = .success(outcome)
                 case let .waiting(member): members.append((index, member))

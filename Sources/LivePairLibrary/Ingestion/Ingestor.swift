@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LivePair
+import LivePairFormats
 public import LivePairLogging
 
 /// Takes uploaded files one at a time, in any order, from concurrent callers and several
@@ -58,13 +59,17 @@ public final class Ingestor: Sendable {
     ///     the file (a server hashing an upload as it spools it), so the store does not read it
     ///     again to hash it (see `ResourceStore.link(fileAt:knownContent:durability:)`). Only for
     ///     a file the caller wrote itself and that nothing writes any more; used in move mode.
+    ///   - folder: the folder the client's file was in (a path, as data): an edit's render and
+    ///     `.AAE` join their original by name within one folder (docs/editing.md); nil counts all
+    ///     of the owner's uploads as one folder.
     public func ingest(
         fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil,
-        knownContent: StoredResource? = nil
+        knownContent: StoredResource? = nil, folder: String? = nil
     ) throws(LibraryError) -> IngestOutcome {
         let name = originalFilename ?? uploadID ?? "upload"
-        let identity = identifier.identify(path: path)
-        let classification = UploadClassification(identity, name: name, options: options)
+        let identity = identifyUpload(path, originalFilename: originalFilename)
+        let editName = originalFilename.flatMap { IngestEditName(fileName: $0, isAdjustmentData: identity.role == .adjustmentData) }
+        let classification = UploadClassification(identity, name: name, editName: editName, options: options)
         if case let .rejected(findings) = classification {
             logDecision(.rejected(findings), owner: owner, uploadID: uploadID)
             return .rejected(findings)
@@ -89,7 +94,8 @@ public final class Ingestor: Sendable {
             do throws(LibraryError) {
                 let outcome = try storeAndDecide(
                     path, classification: classification, identity: identity, owner: owner,
-                    originalFilename: originalFilename, uploadID: uploadID, name: name, knownContent: knownContent)
+                    originalFilename: originalFilename, uploadID: uploadID, name: name, knownContent: knownContent,
+                    edit: editName.map { ($0, $0.groupKey(owner: owner, folder: folder)) })
                 finishMove(of: path, outcome: outcome)
                 logDecision(outcome, owner: owner, uploadID: uploadID)
                 return outcome
@@ -101,14 +107,28 @@ public final class Ingestor: Sendable {
         }
     }
 
+    /// The identity of the upload at `path`. An `.AAE` is known by its name, and a server spools
+    /// uploads under names of its own: a file not otherwise recognised whose original name ends
+    /// in `.AAE` is read as adjustment data.
+    func identifyUpload(_ path: String, originalFilename: String?) -> ResourceIdentity {
+        let identity = identifier.identify(path: path)
+        guard identity.role == .unknown, let originalFilename, originalFilename.lowercased().hasSuffix(".aae"),
+            let source = try? FileByteSource(path: path)
+        else { return identity }
+        var named = identifier.identify(source: source, path: originalFilename)
+        named.path = identity.path
+        return named
+    }
+
     /// Stores the upload (not yet flushed) and has it decided in a group commit.
     private func storeAndDecide(
         _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
-        originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource?
+        originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource?,
+        edit: (name: IngestEditName, groupKey: String)?
     ) throws(LibraryError) -> IngestOutcome {
         switch try stage(
             path, classification: classification, identity: identity, owner: owner, originalFilename: originalFilename,
-            uploadID: uploadID, name: name, knownContent: knownContent)
+            uploadID: uploadID, name: name, knownContent: knownContent, edit: edit)
         {
         case let .decided(outcome):
             return outcome
@@ -126,10 +146,12 @@ public final class Ingestor: Sendable {
     }
 
     /// Stores the upload without a flush (copied, or hard-linked in move mode, not hashed again
-    /// when its content is known) and makes its group member.
+    /// when its content is known) and makes its group member; `edit` is what its name says about
+    /// an edit, with the group's key.
     func stage(
         _ path: String, classification: UploadClassification, identity: ResourceIdentity, owner: String,
-        originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource? = nil
+        originalFilename: String?, uploadID: String?, name: String, knownContent: StoredResource? = nil,
+        edit: (name: IngestEditName, groupKey: String)? = nil
     ) throws(LibraryError) -> Staged {
         try FaultInjection.inject(.custom("ingest-store-upload"), library.configuration.faultInjector)
         // Taken before the store reads the file: the new asset is read from it while it stays unchanged.
@@ -160,12 +182,17 @@ public final class Ingestor: Sendable {
             kind = .standalone(type)
         case let .livePhotoHalf(type, contentIdentifier):
             kind = .half(type, contentIdentifier: contentIdentifier)
+        case let .editPart(type):
+            guard let edit else { return .decided(.rejected([])) }
+            kind = .editPart(type, groupKey: edit.groupKey, stem: edit.name.stem)
         case let .rejected(findings):
             return .decided(.rejected(findings))
         }
+        let originalGroup = edit?.name.part == .original ? edit?.groupKey : nil
         return .waiting(
             IngestMember(
-                upload: upload, kind: kind, contentIdentifier: identity.contentIdentifier?.rawValue, receivedAt: Date()))
+                upload: upload, kind: kind, contentIdentifier: identity.contentIdentifier?.rawValue, receivedAt: Date(),
+                editGroupKey: originalGroup))
     }
 
     /// In move mode, unlinks the upload once its outcome is committed and the store holds its bytes
@@ -184,14 +211,16 @@ public final class Ingestor: Sendable {
 
     /// `ingest(fileAt:owner:originalFilename:uploadID:)` off the caller's task.
     public func ingest(
-        fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil
+        fileAt path: String, owner: String, originalFilename: String? = nil, uploadID: String? = nil, folder: String? = nil
     ) async throws(LibraryError) -> IngestOutcome {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<IngestOutcome, LibraryError>, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
                 do throws(LibraryError) {
                     continuation.resume(
                         returning: .success(
-                            try self.ingest(fileAt: path, owner: owner, originalFilename: originalFilename, uploadID: uploadID)))
+                            try self.ingest(
+                                fileAt: path, owner: owner, originalFilename: originalFilename, uploadID: uploadID,
+                                folder: folder)))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }

@@ -6,13 +6,28 @@ enum UploadClassification: Equatable {
     case livePhotoHalf(type: AssetResourceType, contentIdentifier: String)
     /// A file that is an asset on its own: a motion photo or plain photo (`.photo`), or a plain movie (`.video`).
     case standalone(type: AssetResourceType)
+    /// A part of an edit, by its name (`IngestEditName`): a render (`.fullSizePhoto` for a still,
+    /// `.fullSizePairedVideo` for a movie, made `.fullSizeVideo` when its original is a video) or
+    /// adjustment data (`.adjustmentData`, or `.originalAdjustmentData` for the camera's
+    /// `IMG_O1234.AAE`); it waits for its original's asset and is added to it.
+    case editPart(type: AssetResourceType)
     /// Not acceptable, with the reasons: damage (`corrupt-file` and the integrity codes), not a
     /// photo or movie at all (`not-media`), or a loose file under a rejecting policy.
     case rejected([Finding])
 
-    /// Classifies `identity`; `name` is how findings refer to the upload (its original name or ID).
-    init(_ identity: ResourceIdentity, name: String, options: IngestOptions) {
+    /// Classifies `identity`; `name` is how findings refer to the upload (its original name or ID),
+    /// `editName` what its original filename says about an edit (nil without one).
+    init(_ identity: ResourceIdentity, name: String, editName: IngestEditName? = nil, options: IngestOptions) {
         let damage = identity.damageFindings(path: name, name: name)
+        // An .AAE with a name is an edit's adjustment data, kept byte for byte even when unreadable.
+        if identity.role == .adjustmentData, let editName {
+            self = .editPart(type: editName.part == .cameraAdjustments ? .originalAdjustmentData : .adjustmentData)
+            return
+        }
+        if damage.isEmpty, editName?.part == .render, identity.format.isStill || identity.format.isMovie {
+            self = .editPart(type: identity.format.isStill ? .fullSizePhoto : .fullSizePairedVideo)
+            return
+        }
         // An .AAE edit file is not media, readable or not: skipped, never rejected as damaged.
         if !damage.isEmpty && identity.role != .adjustmentData {
             self = .rejected(damage)

@@ -41,8 +41,12 @@ public struct LibraryMigration {
 
     /// The record namespace in the target naming its source.
     static let namespace = "migration"
-    /// The ingestor's namespaces copied with their records.
-    static let recordNamespaces = [IngestRecords.pendingNamespace, IngestRecords.uploadNamespace]
+    /// The ingestor's namespaces copied with their records (pending halves, upload IDs, the edits'
+    /// waiting renders and `.AAE` files, and which original each edit group belongs to).
+    static let recordNamespaces = [
+        IngestRecords.pendingNamespace, IngestRecords.uploadNamespace, IngestRecords.editNamespace,
+        IngestRecords.editOriginNamespace,
+    ]
 
     let source: PhotoLibrary
     let target: PhotoLibrary

@@ -39,6 +39,10 @@ public struct Asset: Sendable, Hashable, Identifiable {
     /// `UploadEffect.acceptedWithFlag`): not Photos-ready, or cosmetic. Paths are the names the
     /// resources were added with. Empty for assets without findings.
     public var findings: [Finding]
+    /// True when the asset has been edited (PhotoKit's `hasAdjustments`): it has adjustment data
+    /// and, for requests of `AssetVersion.current`, a render. Read from its resources, never
+    /// stored apart from them; `PhotoLibrary.adjustmentData(for:)` reads the edit.
+    public var hasAdjustments: Bool
 
     /// The local identifier.
     public var id: String { localIdentifier }
@@ -48,7 +52,7 @@ public struct Asset: Sendable, Hashable, Identifiable {
         localIdentifier: String, mediaType: AssetMediaType, mediaSubtypes: AssetMediaSubtypes, pixelWidth: Int,
         pixelHeight: Int, duration: Double, creationDate: Date?, location: AssetLocation?, isFavorite: Bool,
         isHidden: Bool, contentIdentifier: String?, owner: String?, addedDate: Date, stillImageTime: Double? = nil,
-        findings: [Finding] = []
+        findings: [Finding] = [], hasAdjustments: Bool = false
     ) {
         self.localIdentifier = localIdentifier
         self.mediaType = mediaType
@@ -65,6 +69,7 @@ public struct Asset: Sendable, Hashable, Identifiable {
         self.addedDate = addedDate
         self.stillImageTime = stillImageTime
         self.findings = findings
+        self.hasAdjustments = hasAdjustments
     }
 
     /// True for a Live Photo or motion photo.

@@ -161,7 +161,8 @@ public enum ImportCommand: Command {
                 let file = files[index]
                 let name = file.split(separator: "/").last.map(String.init) ?? file
                 do throws(LibraryError) {
-                    let outcome = try ingestor.ingest(fileAt: file, owner: owner, originalFilename: name)
+                    let outcome = try ingestor.ingest(
+                        fileAt: file, owner: owner, originalFilename: name, folder: ImportStream.folder(of: file))
                     results.store(ImportReport.FileResult(path: file, outcome: outcome, error: nil), at: index)
                 } catch {
                     results.store(ImportReport.FileResult(path: file, outcome: nil, error: error.description), at: index)
@@ -207,6 +208,14 @@ public enum ImportCommand: Command {
         let stillPending = Set(waiting.map(\.contentIdentifier))
         return files.map { file in
             guard case let .pending(identifier) = file.outcome, !stillPending.contains(identifier) else { return file }
+            if identifier.hasPrefix("edit:") {
+                // A render or .AAE: joined its original's asset when that came later in the run.
+                let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+                guard
+                    let outcome = try? ingestor.editPartOutcome(named: name, folder: ImportStream.folder(of: file.path), owner: owner)
+                else { return file }
+                return ImportReport.FileResult(path: file.path, outcome: outcome, error: nil)
+            }
             let options = FetchOptions(
                 predicate: .and([.owner(owner), .contentIdentifier(identifier)]), includeHiddenAssets: true)
             guard let asset = try? ingestor.library.fetchAssets(with: options).firstObject else { return file }

@@ -58,7 +58,12 @@ struct ImportReport {
             }
             switch file.outcome {
             case let .pending(identifier):
-                lines.append("pending   \(TerminalText.path(file.path)) (waiting for its partner, content identifier \(identifier))")
+                if identifier.hasPrefix("edit:") {
+                    let stem = TerminalText.escaped(String(identifier.dropFirst(5)))
+                    lines.append("pending   \(TerminalText.path(file.path)) (an edit waiting for its original, \(stem))")
+                } else {
+                    lines.append("pending   \(TerminalText.path(file.path)) (waiting for its partner, content identifier \(identifier))")
+                }
             case let .rejected(findings):
                 lines.append("rejected  \(TerminalText.path(file.path))")
                 appendFindings(findings, to: &lines)

@@ -70,12 +70,19 @@ struct ImportStream {
         return finished.withLock { $0 }
     }
 
+    /// The folder an imported file is in, as an absolute path: an edit's files join by name within it.
+    static func folder(of path: String) -> String {
+        let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let absolute = parent.hasPrefix("/") ? parent : FileManager.default.currentDirectoryPath + "/" + parent
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+    }
+
     /// Ingests one upload and returns its result, with what its asset keeps flagged about it.
     private static func ingest(_ path: String, ingestor: Ingestor, owner: String) -> ImportReport.FileResult {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let result: ImportReport.FileResult
         do throws(LibraryError) {
-            let outcome = try ingestor.ingest(fileAt: path, owner: owner, originalFilename: name)
+            let outcome = try ingestor.ingest(fileAt: path, owner: owner, originalFilename: name, folder: folder(of: path))
             result = ImportReport.FileResult(path: path, outcome: outcome, error: nil)
         } catch {
             result = ImportReport.FileResult(path: path, outcome: nil, error: error.description)

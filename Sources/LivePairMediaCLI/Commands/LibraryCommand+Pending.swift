@@ -3,14 +3,19 @@ import LivePairCLI
 import LivePairLibrary
 
 extension LibraryCommand {
-    /// `library pending`: the halves waiting for their partner at least `age` seconds, oldest first.
+    /// `library pending`: the halves waiting for their partner at least `age` seconds, oldest first,
+    /// then the edits' renders and `.AAE` files waiting for their original as long.
     static func pending(_ library: PhotoLibrary, olderThan age: Double, json: Bool, streams: OutputStreams) throws(LibraryError) -> ExitCode {
-        let uploads = try Ingestor(library: library).pendingUploads(olderThan: age)
+        let ingestor = Ingestor(library: library)
+        let uploads = try ingestor.pendingUploads(olderThan: age)
         let now = Date()
+        let editParts = try ingestor.waitingEditParts().filter { now.timeIntervalSince($0.receivedAt) >= age }
         if json {
-            streams.print(PendingReport.pendingJSON(library: library.directory, uploads: uploads, now: now).rendered())
+            streams.print(
+                PendingReport.pendingJSON(library: library.directory, uploads: uploads, editParts: editParts, now: now).rendered())
         } else {
             streams.print(PendingReport.pendingText(uploads, now: now), terminator: "")
+            if !editParts.isEmpty { streams.print(PendingReport.editPartsText(editParts), terminator: "") }
         }
         return .success
     }
@@ -48,11 +53,23 @@ enum PendingReport {
     }
 
     /// `library pending --json`.
-    static func pendingJSON(library: String, uploads: [PendingUpload], now: Date) -> JSONValue {
+    static func pendingJSON(library: String, uploads: [PendingUpload], editParts: [PendingUpload], now: Date) -> JSONValue {
         .object([
             ("library", .string(library)), ("count", .integer(Int64(uploads.count))),
             ("pending", .array(uploads.map { json($0, now: now) })),
+            ("editParts", .array(editParts.map { json($0, now: now) })),
         ])
+    }
+
+    /// `library pending`, the edits' parts: one line each (arrival, owner, type, group, name), then the count.
+    static func editPartsText(_ parts: [PendingUpload]) -> String {
+        var text = ""
+        for part in parts {
+            let name = part.originalFilename.map { String(reflecting: $0) } ?? "-"
+            let arrived = LibraryReport.iso8601(part.receivedAt).stringValue ?? "-"
+            text += [arrived, part.owner, part.type.rawValue, part.contentIdentifier, name].joined(separator: "\t") + "\n"
+        }
+        return text + "\(parts.count) edit \(parts.count == 1 ? "part" : "parts") waiting for the original\n"
     }
 
     /// `library pending`: one line per half (arrival, owner, type, content identifier, name), then the count.

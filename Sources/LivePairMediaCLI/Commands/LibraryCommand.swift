@@ -3,7 +3,7 @@ import LivePairCLI
 import LivePairFormats
 import LivePairLibrary
 
-/// `livepair library init|list|show|export|delete|pending|settle|sweep|derivatives|migrate (--library DIR |
+/// `livepair library init|list|show|export|edit|revert|delete|pending|settle|sweep|derivatives|migrate (--library DIR |
 /// --catalog URL --store URL) [--json]`: create a library (or its catalog), look into it, take
 /// assets out of it, see or settle the halves waiting for a partner, and remove stored files
 /// nothing uses.
@@ -16,6 +16,8 @@ public enum LibraryCommand: Command {
     public static let usage = """
         livepair library (init | list | show <id> |
                           export <id> --output <dir> [--for-photos] |
+                          edit <id> --adjustments <aae> --photo <file>
+                                    [--video <file>] | revert <id> |
                           delete <id> ... | pending [--older-than <age>] |
                           settle --older-than <age> |
                           sweep [--older-than <age>] | derivatives [--missing] |
@@ -51,6 +53,13 @@ public enum LibraryCommand: Command {
                             names; then how many halves are pending.
           show <id>         One asset and its resources.
           export <id>       Write the asset's resources into --output.
+          edit <id>         Apply an edit made elsewhere: --adjustments (its .AAE,
+                            kept byte for byte) and the render, --photo (a still)
+                            and, for a Live Photo or video, --video (a movie). They
+                            replace any earlier edit; the original stays as it is.
+                            Prints the asset as 'show' does.
+          revert <id>       Remove the asset's edit (render and adjustment data); the
+                            original stays byte for byte. Prints the asset.
           delete <id> ...   Delete assets with all their resources (100 at a time).
           pending           The Live Photo halves waiting for their partner.
           settle            Import the halves pending at least --older-than alone (a
@@ -83,6 +92,10 @@ public enum LibraryCommand: Command {
                             $LIVEPAIR_S3_ENDPOINT); keys from AWS_ACCESS_KEY_ID,
                             AWS_SECRET_ACCESS_KEY and AWS_REGION.
           --output <dir>    Where export writes (created when missing).
+          --adjustments <file>
+                            For edit: the edit's adjustment data (an .AAE file).
+          --photo <file>    For edit: the rendered still.
+          --video <file>    For edit: the rendered movie.
           --from <dir>      For migrate: the directory library to copy.
           --batch-size <n>  For migrate: assets per transaction (default: 32).
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
@@ -104,14 +117,15 @@ public enum LibraryCommand: Command {
           error.
         """
 
-    private static let actions = "init | list | show | export | delete | pending | settle | sweep | derivatives | migrate"
+    private static let actions =
+        "init | list | show | export | edit | revert | delete | pending | settle | sweep | derivatives | migrate"
 
     /// Runs `library`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]))
+                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -151,7 +165,7 @@ public enum LibraryCommand: Command {
         }
         let json = parsed.has("json")
         let quiet = parsed.has("quiet")
-        let changes = ["init", "delete", "settle", "sweep", "migrate"].contains(action)
+        let changes = ["init", "delete", "settle", "sweep", "migrate", "edit", "revert"].contains(action)
         let openMode: LibraryOpenMode = action == "init" ? .createNew : action == "migrate" ? .createIfNeeded : .openExisting
         let configuration = LibraryConfiguration(openMode: openMode, access: changes ? .readWrite : .readOnly)
         do throws(LibraryError) {
@@ -167,6 +181,8 @@ public enum LibraryCommand: Command {
                 return try initialized(library, name: selection.name, json: json, streams: streams)
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
+            case "edit", "revert":
+                return try edit(identifiers[0], in: library, options: parsed.options, json: json, streams: streams)
             case "export":
                 InterruptCleanup.shared.install()
                 if parsed.has("for-photos") {
@@ -207,8 +223,9 @@ public enum LibraryCommand: Command {
             if action == "settle", options["older-than"] == nil {
                 return UsageError("Missing expected option '--older-than <age>'.")
             }
-        case "show", "export":
+        case "show", "export", "edit", "revert":
             guard identifiers.count == 1 else { return UsageError("'\(action)' takes exactly one asset identifier.") }
+            if let problem = editUsageProblem(action: action, options: options) { return problem }
             if action == "export", options["output"] == nil { return UsageError("Missing expected option '--output <dir>'.") }
         case "delete":
             guard !identifiers.isEmpty else { return UsageError("'delete' needs at least one asset identifier.") }
@@ -219,6 +236,9 @@ public enum LibraryCommand: Command {
             return UsageError("--older-than is only for 'pending', 'settle' and 'sweep'.")
         }
         if options["from"] != nil, action != "migrate" { return UsageError("--from is only for 'migrate'.") }
+        if action != "edit", let option = editOptions.sorted().first(where: { options[$0] != nil }) {
+            return UsageError("--\(option) is only for 'edit'.")
+        }
         return nil
     }
 
@@ -259,7 +279,7 @@ public enum LibraryCommand: Command {
         return asset
     }
 
-    private static func show(
+    static func show(
         _ identifier: String, in library: PhotoLibrary, json: Bool, streams: OutputStreams
     ) throws(LibraryError) -> ExitCode {
         let asset = try asset(identifier, in: library)

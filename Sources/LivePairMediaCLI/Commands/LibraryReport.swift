@@ -35,6 +35,7 @@ enum LibraryReport {
             ("addedDate", iso8601(asset.addedDate)),
             ("stillImageTime", asset.stillImageTime.map(JSONValue.number) ?? .null),
             ("findings", .array(asset.findings.map(ValidateReport.findingJSON))),
+            ("hasAdjustments", .bool(asset.hasAdjustments)),
         ])
     }
 
@@ -127,6 +128,7 @@ enum LibraryReport {
         if let location = asset.location { lines.append("location:            \(location.latitude), \(location.longitude)") }
         if let owner = asset.owner { lines.append("owner:               \(TerminalText.escaped(owner))") }
         if let time = asset.stillImageTime { lines.append("still-image time:    \(String(format: "%.6f", time)) s") }
+        if asset.hasAdjustments { lines.append("edited:              yes (render and adjustment data kept beside the original)") }
         if !asset.findings.isEmpty {
             lines.append("findings:")
             for finding in asset.findings {

@@ -32,6 +32,8 @@ struct AssetRepresentation: Encodable {
     var isFavorite: Bool
     var isHidden: Bool
     var contentIdentifier: String?
+    /// Edited: a render and adjustment data beside the original (`version` chooses).
+    var hasAdjustments: Bool
     var resources: [Resource]
     var links: Links
 
@@ -47,6 +49,7 @@ struct AssetRepresentation: Encodable {
         isFavorite = asset.isFavorite
         isHidden = asset.isHidden
         contentIdentifier = asset.contentIdentifier
+        hasAdjustments = asset.hasAdjustments
         self.resources = resources.map {
             Resource(
                 type: $0.type.rawValue, size: $0.size, digest: $0.digest.hex, originalFilename: $0.originalFilename,

@@ -2,7 +2,8 @@ import LivePairLibrary
 
 extension LivePairService {
     /// Originals (`/resources/{type}`) and derivatives (`placeholder.jpg`, `still.jpg?size=N`,
-    /// `motion.mp4?size=N`) of the token's owner's assets, with ETag, Range and Cache-Control.
+    /// `motion.mp4?size=N`) of the token's owner's assets, with ETag, Range and Cache-Control;
+    /// `version=current|unadjusted|original` chooses an edited asset's version (docs/editing.md).
     func resourceRoutes() -> [Route] {
         [
             originalRoute(),
@@ -56,8 +57,11 @@ extension LivePairService {
         return route
     }
 
+    /// The resource of the asset with the path's type; with `version`, of the resources as that
+    /// version shows them (`resources/photo?version=current` is an edited photo's render).
     private func original(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
-        let (_, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        let (_, stored) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        let resources = context.request.query["version"] == nil ? stored : stored.shown(as: try context.version(default: .original))
         guard let type = AssetResourceType(rawValue: context.parameter("type")),
             let resource = resources.first(where: { $0.type == type })
         else { throw .notFound("the asset has no such resource") }
@@ -89,7 +93,9 @@ extension LivePairService {
     private func derivative(
         _ kind: (RouteContext, Asset) throws(HTTPError) -> Derivative, _ context: RouteContext, onlyCached: Bool
     ) throws(HTTPError) -> HTTPResponse? {
-        let (asset, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        let (asset, stored) = try ownedAsset(context.parameter("id"), owner: context.owner)
+        // The current version (an edit's render) unless `version` asks for the original.
+        let resources = stored.shown(as: try context.version(default: .current))
         let derivative = try kind(context, asset)
         let found = onlyCached
             ? derivatives.cachedFile(derivative, resources: resources)

@@ -1,3 +1,5 @@
+import LivePairLibrary
+
 /// One endpoint: a method, a path pattern with `{name}` parameters, and its responder.
 struct Route: Sendable {
     /// How the responder runs and what it gets.
@@ -54,6 +56,16 @@ struct RouteContext: Sendable {
 
     /// The path parameter `name`.
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    /// The `version` query argument (`current`, `unadjusted`, `original`), `defaultValue` when absent.
+    /// - Throws: 400 for any other value.
+    func version(default defaultValue: AssetVersion) throws(HTTPError) -> AssetVersion {
+        guard let text = request.query["version"] else { return defaultValue }
+        guard let version = AssetVersion(rawValue: text) else {
+            throw .badRequest("'version' must be current, unadjusted or original")
+        }
+        return version
+    }
 
     /// The query argument `name` as an integer in `range`, `defaultValue` when absent.
     /// - Throws: 400 when present but not an integer in range.

@@ -41,6 +41,7 @@ extension LivePairService {
             guard expected == upload.sha256 else { throw .badRequest("Content-Digest does not match the body") }
         }
         let filename = try Self.originalFilename(context.request.header("x-original-filename"))
+        let folder = try Self.originalFolder(context.request.header("x-original-folder"))
         // One upload per owner and ID at a time, so the second of two at once sees the first's record.
         let key = "\(context.owner.utf8.count):\(context.owner)|\(uploadID)"
         return try uploadsInFlight.exclusively(key) { () throws(HTTPError) -> HTTPResponse in
@@ -50,7 +51,8 @@ extension LivePairService {
                 // Hashed once, while it was spooled: the store takes that digest instead of reading the file again.
                 outcome = try ingestor.ingest(
                     fileAt: upload.path, owner: context.owner, originalFilename: filename, uploadID: uploadID,
-                    knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)))
+                    knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)),
+                    folder: folder)
             } catch {
                 throw .internal("the upload could not be stored", cause: error)
             }
@@ -123,6 +125,18 @@ extension LivePairService {
             throw .badRequest("X-Original-Filename must be at most 255 characters without control characters")
         }
         return name
+    }
+
+    /// The client's folder of the upload (`X-Original-Folder`, percent-encoded or plain): an edit's
+    /// render and .AAE join their original by name within one folder (docs/editing.md); nil when
+    /// absent (the owner's uploads count as one folder).
+    static func originalFolder(_ header: String?) throws(HTTPError) -> String? {
+        guard let header, !header.isEmpty else { return nil }
+        let folder = header.removingPercentEncoding ?? header
+        guard folder.utf8.count <= 4096, !folder.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw .badRequest("X-Original-Folder must be at most 4096 bytes without control characters")
+        }
+        return folder
     }
 }
 

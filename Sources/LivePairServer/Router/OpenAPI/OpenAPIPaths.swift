@@ -61,6 +61,13 @@ enum OpenAPIPaths {
     }
 
     /// The `size` query parameter of a derivative (snapped up to 256, 512, 1024, 2048 or the source's size).
+    /// The `version` query parameter of an edited asset's files.
+    static func version(default value: String) -> OpenAPIValue {
+        parameter(
+            "version", in: "query", ["type": "string", "enum": ["current", "unadjusted", "original"], "default": .string(value)],
+            "current: the edit's render when the asset is edited; unadjusted, original: the original")
+    }
+
     static func size(default value: Int) -> OpenAPIValue {
         parameter("size", in: "query", ["type": "integer", "minimum": 16, "maximum": 4096, "default": .integer(value)])
     }
@@ -77,18 +84,28 @@ enum OpenAPIPaths {
         "/v1/assets/{id}/resources/{type}": [
             "get": fileGet(
                 "An original file.", mediaType: "application/octet-stream", described: "The original's bytes.",
-                parameters: [parameter("type", in: "path", Schemas.oneOf(["photo", "pairedVideo", "video"]))])
+                parameters: [
+                    parameter(
+                        "type", in: "path",
+                        Schemas.oneOf([
+                            "photo", "pairedVideo", "video", "fullSizePhoto", "fullSizePairedVideo", "fullSizeVideo", "adjustmentData",
+                            "originalAdjustmentData",
+                        ])),
+                    parameter(
+                        "version", in: "query", ["type": "string", "enum": ["current", "unadjusted", "original"]],
+                        "with it, the type names the resource as that version shows it (photo?version=current: an edit's render)"),
+                ])
         ],
         "/v1/assets/{id}/placeholder.jpg": [
-            "get": fileGet("A quick degraded image (at most 320 px).", mediaType: "image/jpeg", described: "JPEG.", parameters: [])
+            "get": fileGet("A quick degraded image (at most 320 px).", mediaType: "image/jpeg", described: "JPEG.", parameters: [version(default: "current")])
         ],
         "/v1/assets/{id}/still.jpg": [
-            "get": fileGet("The upright still as JPEG, size snapped up to 256, 512, 1024, 2048 px or the source's size.", mediaType: "image/jpeg", described: "JPEG.", parameters: [size(default: 1024)])
+            "get": fileGet("The upright still as JPEG, size snapped up to 256, 512, 1024, 2048 px or the source's size.", mediaType: "image/jpeg", described: "JPEG.", parameters: [size(default: 1024), version(default: "current")])
         ],
         "/v1/assets/{id}/motion.mp4": [
             "get": fileGet(
                 "The Live Photo's motion as H.264/AAC MP4, sized as the still.", mediaType: "video/mp4", described: "MP4.",
-                parameters: [size(default: 720)])
+                parameters: [size(default: 720), version(default: "current")])
         ],
         "/v1/pending": [
             "get": operation(

@@ -31,7 +31,7 @@ enum OpenAPISchemas {
             [
                 "type": oneOf([
                     "photo", "pairedVideo", "video", "audio", "alternatePhoto", "fullSizePhoto", "fullSizeVideo", "adjustmentData",
-                    "fullSizePairedVideo", "adjustmentBasePhoto",
+                    "fullSizePairedVideo", "adjustmentBasePhoto", "originalAdjustmentData",
                 ]),
                 "size": integer, "digest": ["type": "string", "description": "SHA-256, hex"], "originalFilename": string,
                 "uniformTypeIdentifier": string,
@@ -39,12 +39,13 @@ enum OpenAPISchemas {
         "Asset": object(
             required: [
                 "id", "mediaType", "isLivePhoto", "pixelWidth", "pixelHeight", "duration", "addedDate", "isFavorite", "isHidden",
-                "resources", "links",
+                "hasAdjustments", "resources", "links",
             ],
             [
                 "id": string, "mediaType": oneOf(["image", "video", "unknown"]), "isLivePhoto": boolean, "pixelWidth": integer,
                 "pixelHeight": integer, "duration": ["type": "number"], "creationDate": dateTime, "addedDate": dateTime,
-                "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "resources": array(ref("Resource")),
+                "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "hasAdjustments": boolean,
+                "resources": array(ref("Resource")),
                 "links": object(
                     required: ["placeholder", "still"],
                     [

@@ -1,0 +1,36 @@
+public import LivePairFormats
+
+extension PhotoLibrary {
+    /// The resources of `asset` that `version` reads: for `.current` the render and adjustment
+    /// data in place of the originals they edit; for `.original` and `.unadjusted` the originals
+    /// (and camera adjustments) without the edit.
+    public func assetResources(for asset: Asset, version: AssetVersion) throws(LibraryError) -> [LibraryAssetResource] {
+        let resources = try assetResources(for: asset)
+        guard version == .current else { return resources.filter { !$0.type.isEdit } }
+        let replaced: [AssetResourceType: AssetResourceType] = [
+            .fullSizePhoto: .photo, .fullSizePairedVideo: .pairedVideo, .fullSizeVideo: .video,
+        ]
+        let renderedOriginals = Set(resources.compactMap { replaced[$0.type] })
+        return resources.filter { !renderedOriginals.contains($0.type) }
+    }
+
+    /// The adjustment data of `asset`'s edit, as PhotoKit's `PHAdjustmentData` (format identifier,
+    /// format version, data), read from its `.adjustmentData` resource; nil when the asset has no
+    /// edit. Throws `unreadableResource` when the stored `.AAE` cannot be read (it is kept all the
+    /// same, byte for byte, and served as it is).
+    public func adjustmentData(for asset: Asset) throws(LibraryError) -> AdjustmentData? {
+        try adjustmentSidecar(for: asset)?.adjustmentData
+    }
+
+    /// The whole `.AAE` property list of `asset`'s edit (editor, timestamp, render types beside the
+    /// adjustment data); nil when the asset has no edit.
+    public func adjustmentSidecar(for asset: Asset) throws(LibraryError) -> AdjustmentSidecar? {
+        guard let resource = try assetResources(for: asset).first(where: { $0.type == .adjustmentData }) else { return nil }
+        let bytes = try AssetResourceManager(library: self).data(for: resource)
+        do throws(FormatError) {
+            return try AdjustmentSidecar.read(bytes)
+        } catch {
+            throw .unreadableResource(name: resource.originalFilename ?? "the adjustment data", reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LivePairMedia
+import Testing
+import TestSupport
+
+/// An edited Live Photo over HTTP (docs/editing.md, docs/http.md): uploaded one file at a time,
+/// one asset that says `hasAdjustments`; `version` chooses the render or the original.
+@Suite struct ServeEditTests {
+    @Test func anEditedLivePhotoServesItsCurrentAndOriginalVersions() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let client = HTTPClient(base: server.base)
+        // The render first, the original's movie last: the parts wait, then join.
+        let uploads = [
+            ("live/IMG_3582_edited.heic", "IMG_E3582.HEIC"), ("live/IMG_3582.AAE", "IMG_3582.AAE"),
+            ("live/IMG_3582.HEIC", "IMG_3582.HEIC"), ("live/IMG_3582_edited.mov", "IMG_E3582.MOV"), ("live/IMG_3582.mov", "IMG_3582.mov"),
+        ]
+        var last: [String: Any] = [:]
+        for (index, (file, name)) in uploads.enumerated() {
+            let response = try client.upload(
+                SampleMedia.path(file), id: "u\(index)", token: "alice-token",
+                headers: ["X-Original-Filename": name, "X-Original-Folder": "/DCIM/100APPLE"])
+            #expect([201, 202].contains(response.status), "\(name): \(response.status)")
+            last = try response.json()
+        }
+        let asset = try #require(last["asset"] as? [String: Any])
+        let identifier = try #require(asset["id"] as? String)
+        let fetched = try client.send("GET", "/v1/assets/\(identifier)", token: "alice-token").json()
+        #expect(fetched["hasAdjustments"] as? Bool == true)
+        let types = (fetched["resources"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+        #expect(types.sorted() == ["adjustmentData", "fullSizePairedVideo", "fullSizePhoto", "pairedVideo", "photo"])
+
+        // The render by type, or as the current version's photo; the original as the photo.
+        let render = try SampleMedia.bytes("live/IMG_3582_edited.heic")
+        let original = try SampleMedia.bytes("live/IMG_3582.HEIC")
+        for (path, expected) in [
+            ("resources/fullSizePhoto", render), ("resources/photo?version=current", render), ("resources/photo", original),
+            ("resources/photo?version=original", original),
+        ] {
+            let response = try client.send("GET", "/v1/assets/\(identifier)/\(path)", token: "alice-token")
+            #expect(response.status == 200 && [UInt8](response.body) == expected, "\(path)")
+        }
+
+        // Derivatives: the current version (the black-and-white render) by default, the original on request.
+        var stills: [String: Data] = [:]
+        for query in ["still.jpg?size=256", "still.jpg?size=256&version=current", "still.jpg?size=256&version=original"] {
+            let response = try client.send("GET", "/v1/assets/\(identifier)/\(query)", token: "alice-token")
+            #expect(response.status == 200, "\(query)")
+            let file = server.directory + "/still.jpg"
+            try response.body.write(to: URL(fileURLWithPath: file))
+            let decoded = try StillImageReader.decode(path: file)
+            #expect(decoded.width == 192 && decoded.height == 256, "\(query): \(decoded.width)x\(decoded.height)")
+            stills[query] = response.body
+        }
+        #expect(stills["still.jpg?size=256"] == stills["still.jpg?size=256&version=current"])
+        #expect(stills["still.jpg?size=256"] != stills["still.jpg?size=256&version=original"])
+        let motion = try client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=256", token: "alice-token")
+        let originalMotion = try client.send("GET", "/v1/assets/\(identifier)/motion.mp4?size=256&version=original", token: "alice-token")
+        #expect(motion.status == 200 && originalMotion.status == 200)
+        #expect(motion.header("ETag") != originalMotion.header("ETag"))
+        let bad = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?version=edited", token: "alice-token")
+        #expect(bad.status == 400)
+    }
+}
