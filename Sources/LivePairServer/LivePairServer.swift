@@ -27,6 +27,7 @@ public final class LivePairServer: Sendable {
         do {
             daemon = try HTTPDaemon(configuration: configuration.daemon, handler: service)
         } catch {
+            service.jobWorker.stop()
             service.changeFeed.stop()
             throw error
         }
