@@ -9,6 +9,9 @@ extension PhotoLibrary {
     /// there is none. A job whose lease expired `claim.maxAttempts` times is failed instead.
     package func claimDerivativeJob(_ claim: DerivativeJobClaim, now: Date = Date()) throws(LibraryError) -> DerivativeJob? {
         guard configuration.access == .readWrite else { throw .readOnlyLibrary }
+        // An idle worker asks often: a read first, so an empty queue takes no write lock.
+        let counts = try catalog.read { (reader: any CatalogReader) throws(LibraryError) in try reader.derivativeJobCounts() }
+        guard counts[.queued, default: 0] + counts[.running, default: 0] > 0 else { return nil }
         return try catalog.writeJobs { (writer: any CatalogWriter) throws(LibraryError) in try writer.claimDerivativeJob(claim, now: now) }
     }
 
