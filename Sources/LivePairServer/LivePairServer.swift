@@ -27,6 +27,7 @@ public final class LivePairServer: Sendable {
         do {
             daemon = try HTTPDaemon(configuration: configuration.daemon, handler: service)
         } catch {
+            service.jobWorker.stop()
             service.changeFeed.stop()
             throw error
         }
@@ -39,6 +40,7 @@ public final class LivePairServer: Sendable {
     /// finished, other requests given `gracePeriod` seconds, then every connection closed.
     public func stop() {
         service.shutdown.store(true, ordering: .releasing)
+        service.jobWorker.stop()
         service.changeFeed.stop()
         daemon.stop(gracePeriod: service.configuration.shutdownGracePeriod)
     }
@@ -53,6 +55,8 @@ final class LivePairService: ExchangeHandler {
     let derivatives: DerivativeMaker
     /// The bounded pool every decode and encode runs on.
     let mediaPool: MediaWorkPool
+    /// Claims the catalog's derivative jobs and makes them on `mediaPool`.
+    let jobWorker: DerivativeJobWorker
     let log: RequestLog
     /// Commits heard, for long polls and event streams.
     let changeFeed: ChangeFeed
@@ -74,6 +78,13 @@ final class LivePairService: ExchangeHandler {
         self.configuration = configuration
         mediaPool = MediaWorkPool(workers: configuration.mediaWorkers, queueLimit: configuration.mediaQueueLimit)
         self.derivatives = DerivativeMaker(library: library, cache: derivatives, metrics: metrics, pool: mediaPool)
+        jobWorker = DerivativeJobWorker(
+            library: library, maker: self.derivatives,
+            claim: DerivativeJobClaim(node: DerivativeJobClaim.thisProcess, leaseSeconds: configuration.derivativeJobLease),
+            leavingFree: 1, logger: logger)
+        if library.configuration.access == .readWrite {
+            jobWorker.start(claimers: configuration.backgroundJobs ?? max(1, mediaPool.workers - 1))
+        }
         log = RequestLog(logger: logger)
         changeFeed = ChangeFeed(library: library)
         changePositions = OwnerChangePositions(library: library)

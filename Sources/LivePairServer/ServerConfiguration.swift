@@ -19,6 +19,13 @@ public struct ServerConfiguration: Sendable {
     /// Requests' derivatives waiting for a media thread at most; one more gets 503 with
     /// `Retry-After`. nil: four per media thread.
     public var mediaQueueLimit: Int?
+    /// Threads claiming derivative jobs from the catalog and making them in the background (each
+    /// accepted asset's placeholder, grid still and motion movie); 0: this node makes none (other
+    /// nodes or `livepair library derivatives` do). nil: one less than the media threads, at least one.
+    public var backgroundJobs: Int?
+    /// Seconds after which a job a node claimed but did not finish (the node was killed) is claimed
+    /// again by any node.
+    public var derivativeJobLease: Double = 600
 
     /// A configuration; uploads up to 1 GiB, long polls up to 30 s, 10 s to shut down.
     public init(

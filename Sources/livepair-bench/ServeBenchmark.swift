@@ -10,7 +10,8 @@ import Synchronization
 /// in-process ingestion of the same corpus with 8 jobs in the same run, the two interleaved in
 /// four rounds (ABBA); then cached `still.jpg`
 /// and `motion.mp4` GETs from 8 clients; then the slowloris figure (`SlowlorisBenchmark`, alone
-/// with `--only slowloris`). Targets: HTTP at most 25% more time than in-process; p99 of a cached
+/// with `--only slowloris`); then the derivative jobs' drain (`ServeBenchmark+Jobs`, alone with
+/// `--only jobs`). Targets: HTTP at most 25% more time than in-process; p99 of a cached
 /// still at most 10 ms; `/healthz` within 1 s beside 2,000 slow connections.
 struct ServeBenchmark {
     let options: BenchmarkOptions
@@ -23,6 +24,7 @@ struct ServeBenchmark {
         let root = options.work ?? NSTemporaryDirectory() + "livepair-serve-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         if options.only == "slowloris" { return try SlowlorisBenchmark(seconds: 60).run(root: root) ? 0 : 1 }
+        if options.only == "jobs" { return try runDerivativeJobs(root: root, pairs: Self.jobPairs) ? 0 : 1 }
         let pairs = options.fileCount
         let (inProcess, http, server, library) = try uploadInRounds(pairs: pairs, root: root)
         defer { server.stop() }
@@ -48,9 +50,10 @@ struct ServeBenchmark {
             still.rate, still.p50 * 1000, still.p99 * 1000, still.failures, stillMet ? "met" : "NOT met"))
         print(String(format: "cached motion.mp4 (8 clients): %6.0f requests/s  p50 %.2f ms  p99 %.2f ms  (%d failed, %.0f KB each)",
             motion.rate, motion.p50 * 1000, motion.p99 * 1000, motion.failures, motion.averageBytes / 1e3))
+        let jobsDrained = try runDerivativeJobs(root: root, pairs: Self.jobPairs)
         let slowlorisMet = try SlowlorisBenchmark(seconds: 60).run(root: root)
         print("load average after: " + (try IngestBenchmark.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
-        return overheadMet && stillMet && slowlorisMet ? 0 : 1
+        return overheadMet && stillMet && jobsDrained && slowlorisMet ? 0 : 1
     }
 
     /// One upload run's figures.
@@ -89,7 +92,7 @@ struct ServeBenchmark {
             library: library, ingestor: Ingestor(library: library, options: IngestOptions(uploadHandling: .move)),
             tokens: TokenStore(tokens: ["bench-token": "bench"]),
             derivatives: try DirectoryDerivativeCache(directory: library.directory + "/derivatives"),
-            configuration: ServerConfiguration(daemon: DaemonConfiguration(port: 0), spoolDirectory: library.directory + "/.serve/uploads"))
+            configuration: Self.configuration(spool: library.directory + "/.serve/uploads", backgroundJobs: 0))
         var inProcess = UploadRun(seconds: 0, latencies: [], livePhotos: 0, failures: 0)
         var http = inProcess
         var corpusFiles = 0
@@ -136,7 +139,7 @@ struct ServeBenchmark {
 
     /// Uploads `files` from `clients` threads, each calling `send` (true: the expected outcome)
     /// with its own client state.
-    private func upload<Client>(
+    func upload<Client>(
         _ files: [String], client makeClient: @Sendable () -> Client, _ send: @Sendable (Client, Int) -> Bool
     ) -> UploadRun {
         let range = 0..<files.count
@@ -174,7 +177,7 @@ struct ServeBenchmark {
     }
 
     /// `total` GETs cycling through `paths` from `clients` keep-alive connections.
-    private func timedGets(_ paths: [String], port: UInt16, total: Int, clients: Int) throws -> GetRun {
+    func timedGets(_ paths: [String], port: UInt16, total: Int, clients: Int) throws -> GetRun {
         let next = Atomic<Int>(0)
         let results = Mutex<(latencies: [Double], failures: Int, bytes: Int)>(([], 0, 0))
         let start = Date()

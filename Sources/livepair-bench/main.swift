@@ -52,8 +52,11 @@ let usage = """
                    same corpus in the same run: pairs/s, p50/p99 latency; then cached still.jpg and
                    motion.mp4 GETs from 8 clients: requests/s and p99; then 2,000 slowloris
                    connections (from 127.0.0.1, then 50 each from 127.0.1.1-40) for a minute
-                   each while 127.0.0.2 asks /healthz every 100 ms: p99 and max (target <= 1 s).
-                   --only slowloris runs the last part alone.
+                   each while 127.0.0.2 asks /healthz every 100 ms: p99 and max (target <= 1 s);
+                   and 16 Live Photos uploaded to a server whose derivative jobs are on: the
+                   time until their jobs are drained, and the grid's first still.jpg GETs of
+                   those (made by the jobs) beside a server without jobs (made on demand).
+                   --only slowloris or --only jobs runs that part alone.
 
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
@@ -62,7 +65,7 @@ let usage = """
       --catalog URL     For ingest: a PostgreSQL URI (scripts/postgres-test.sh start DIR prints one).
       --store URL       For ingest --nodes: s3://BUCKET/PREFIX (LIVEPAIR_S3_ENDPOINT, AWS_* keys).
       --nodes N,N       For ingest: node counts (livepair import --files-from processes).
-      --only PART       For serve: only this part (slowloris).
+      --only PART       For serve: only this part (slowloris, jobs).
       --rounds N        LivePair passes; the best is reported (default 5).
       --scale N         validate: measure again at N times the files (default 10; 1 skips it).
     """

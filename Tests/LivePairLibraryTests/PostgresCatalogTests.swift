@@ -36,8 +36,8 @@ import Testing
         let error = try #require(throws: LibraryError.self) {
             try PhotoLibrary.open(catalog: .postgres(connectionString: url), store: .directory(store), create: true)
         }
-        #expect(error == .catalogTooNew(found: 7, supported: 3))
-        #expect(error.description == "the catalog has schema version 7; this LivePair reads up to 3")
+        #expect(error == .catalogTooNew(found: 7, supported: PostgresCatalogSchema.currentVersion))
+        #expect(error.description == "the catalog has schema version 7; this LivePair reads up to \(PostgresCatalogSchema.currentVersion)")
     }
 
     @Test func anUnreachableServerIsATypedConnectionError() throws {

@@ -55,7 +55,10 @@ final class ServeProcess: @unchecked Sendable {
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
         let started = Process()
-        let arguments = ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", listenHost + ":0"] + extraArguments
+        // Background derivative jobs only where a test asks for them: the others count and time
+        // the derivatives their own requests make.
+        let jobs = extraArguments.contains("--background-jobs") ? [] : ["--background-jobs", "0"]
+        let arguments = ["serve"] + libraryArguments + ["--tokens", directory + "/tokens", "--listen", listenHost + ":0"] + jobs + extraArguments
         if let openFileLimit {
             started.executableURL = URL(fileURLWithPath: "/bin/sh")
             started.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + arguments

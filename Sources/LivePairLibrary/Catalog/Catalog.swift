@@ -24,6 +24,11 @@ protocol Catalog: Sendable {
         _ body: (any CatalogWriter) throws(LibraryError) -> Value, beforeCommit: () throws(LibraryError) -> Void
     ) throws(LibraryError) -> Value
 
+    /// Runs `body` in one write transaction that touches only the derivative job table: on
+    /// PostgreSQL without the catalog-wide writer lock (claims skip the rows other nodes hold,
+    /// `FOR UPDATE SKIP LOCKED`), on SQLite as `write` (`BEGIN IMMEDIATE`).
+    func writeJobs<Value>(_ body: (any CatalogWriter) throws(LibraryError) -> Value) throws(LibraryError) -> Value
+
     /// Calls `onCommit` (on a thread of its own) whenever another connection commits a batch, for
     /// catalogs that can tell; nil for those that cannot (their observers poll the change log, as
     /// the SQLite catalog's do through `PhotoLibrary.pollForChanges`).
@@ -79,6 +84,11 @@ protocol CatalogReader {
     func records(namespace: String, olderThan date: Date) throws(LibraryError) -> [CatalogRecord]
     /// Every record of `namespace`, by key.
     func records(namespace: String) throws(LibraryError) -> [CatalogRecord]
+
+    /// How many derivative jobs are in each state (states without jobs are left out).
+    func derivativeJobCounts() throws(LibraryError) -> [DerivativeJobState: Int]
+    /// The derivative jobs of an asset, oldest first.
+    func derivativeJobs(ofAsset identifier: String) throws(LibraryError) -> [DerivativeJob]
 }
 
 /// Writes the catalog inside `Catalog.write`.
@@ -115,6 +125,16 @@ protocol CatalogWriter: CatalogReader {
         insertedAssets: [String], updatedAssets: [String], deletedAssets: [String], changedCollections: [String],
         committedAt: Date
     ) throws(LibraryError) -> Int64
+
+    /// Queues a derivative job of each of `kinds` for the asset, replacing the asset's earlier
+    /// jobs (an asset whose resources changed has its derivatives made again).
+    func enqueueDerivativeJobs(assetIdentifier: String, kinds: [DerivativeJobKind]) throws(LibraryError)
+    /// Fails the running jobs whose lease expired after `claim.maxAttempts` claims, then claims the
+    /// oldest queued job or running job whose lease expired (counting one more attempt), or nil.
+    func claimDerivativeJob(_ claim: DerivativeJobClaim, now: Date) throws(LibraryError) -> DerivativeJob?
+    /// Records how the claimed `job` ended; false when it is no longer that claim's (taken again
+    /// after its lease expired, replaced, or removed with its asset).
+    func finishDerivativeJob(_ job: DerivativeJob, outcome: DerivativeJobOutcome, maxAttempts: Int) throws(LibraryError) -> Bool
 
     /// Inserts or replaces a record.
     func putRecord(_ record: CatalogRecord) throws(LibraryError)

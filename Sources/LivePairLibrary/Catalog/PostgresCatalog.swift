@@ -98,6 +98,17 @@ final class PostgresCatalog: Catalog {
         }
     }
 
+    func writeJobs<Value>(_ body: (any CatalogWriter) throws(LibraryError) -> Value) throws(LibraryError) -> Value {
+        try Self.retrying(for: retryWindowSeconds) { (_: inout Bool) throws(LibraryError) -> Value in
+            try pool.withConnection(connectionFailure: LibraryError.catalogServer) {
+                (connection: PostgresConnection) throws(LibraryError) -> Value in
+                try connection.transaction(.readCommitted, wrap: LibraryError.catalogServer) { () throws(LibraryError) -> Value in
+                    try body(PostgresCatalogSession(connection: connection, notificationChannel: notificationChannel))
+                }
+            }
+        }
+    }
+
     /// Runs `attempt` until it succeeds, retrying (with backoff, about 6 s in all) a serialization
     /// failure, a deadlock or a lost connection as long as the attempt had not yet run the caller's
     /// body (which may have effects outside the transaction) and `window` seconds have not passed

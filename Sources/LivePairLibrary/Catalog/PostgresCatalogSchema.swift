@@ -119,6 +119,22 @@ enum PostgresCatalogSchema {
         ALTER TABLE asset_tombstones ADD COLUMN still_image_time DOUBLE PRECISION;
         ALTER TABLE asset_tombstones ADD COLUMN findings TEXT COLLATE "C";
         """,
+        // Derivative jobs, as SQLite's migration of the same name; nodes claim them with
+        // `FOR UPDATE SKIP LOCKED` (`PostgresCatalogSession+DerivativeJobs`).
+        """
+        CREATE TABLE derivative_jobs(
+            id BIGSERIAL PRIMARY KEY,
+            asset_id TEXT COLLATE "C" NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            kind TEXT COLLATE "C" NOT NULL,
+            state TEXT COLLATE "C" NOT NULL,
+            attempts BIGINT NOT NULL DEFAULT 0,
+            node TEXT COLLATE "C",
+            claimed_at DOUBLE PRECISION,
+            cause TEXT COLLATE "C",
+            UNIQUE(asset_id, kind)
+        );
+        CREATE INDEX derivative_jobs_state ON derivative_jobs(state, id);
+        """,
     ]
 
     /// The schema version this build writes.

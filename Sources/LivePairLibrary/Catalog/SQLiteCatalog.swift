@@ -101,6 +101,10 @@ final class SQLiteCatalog: Catalog {
         }
     }
 
+    func writeJobs<Value>(_ body: (any CatalogWriter) throws(LibraryError) -> Value) throws(LibraryError) -> Value {
+        try write(body, beforeCommit: {})
+    }
+
     /// How many more times `write` tries to take the write lock after a busy timeout ran out.
     static let busyRetries = 4
 

@@ -104,6 +104,23 @@ enum SQLiteCatalogSchema {
         ALTER TABLE asset_tombstones ADD COLUMN still_image_time REAL;
         ALTER TABLE asset_tombstones ADD COLUMN findings TEXT;
         """,
+        // Derivative jobs: each accepted asset's placeholder, grid still and motion movie, queued in
+        // the transaction that accepts it and made in the background (`DerivativeJob`); a job goes
+        // with its asset.
+        """
+        CREATE TABLE derivative_jobs(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            asset_id TEXT NOT NULL REFERENCES assets(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            state TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            node TEXT,
+            claimed_at REAL,
+            cause TEXT,
+            UNIQUE(asset_id, kind)
+        );
+        CREATE INDEX derivative_jobs_state ON derivative_jobs(state, id);
+        """,
     ]
 
     /// The schema version this build writes.

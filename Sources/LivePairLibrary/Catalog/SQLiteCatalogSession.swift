@@ -9,7 +9,7 @@ struct SQLiteCatalogSession: CatalogWriter {
     static let assetColumns = AssetRow.columns
 
     /// Runs SQLite work, reporting its errors as `LibraryError.catalog`.
-    private func sql<Value>(_ body: () throws(SQLiteError) -> Value) throws(LibraryError) -> Value {
+    func sql<Value>(_ body: () throws(SQLiteError) -> Value) throws(LibraryError) -> Value {
         do throws(SQLiteError) {
             return try body()
         } catch {
@@ -18,7 +18,7 @@ struct SQLiteCatalogSession: CatalogWriter {
     }
 
     /// Runs `text` with `parameters` and collects one value per row (rows decoded to nil are skipped).
-    private func rows<Value>(
+    func rows<Value>(
         _ text: String, _ parameters: [SQLiteValue] = [], _ decode: (SQLiteStatement) -> Value?
     ) throws(LibraryError) -> [Value] {
         try sql { () throws(SQLiteError) -> [Value] in
@@ -32,7 +32,7 @@ struct SQLiteCatalogSession: CatalogWriter {
         }
     }
 
-    private func run(_ text: String, _ parameters: [SQLiteValue]) throws(LibraryError) {
+    func run(_ text: String, _ parameters: [SQLiteValue]) throws(LibraryError) {
         try sql { () throws(SQLiteError) in try database.run(text, parameters) }
     }
 

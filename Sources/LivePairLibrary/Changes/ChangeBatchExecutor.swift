@@ -205,6 +205,9 @@ struct ChangeBatchExecutor {
                         originalFilename: resource.addition.originalFilename,
                         uniformTypeIdentifier: resource.uniformTypeIdentifier))
             }
+            // Queued with the rows: a crash after the commit loses no derivative job.
+            try writer.enqueueDerivativeJobs(
+                assetIdentifier: creation.asset.localIdentifier, kinds: DerivativeJobKind.kinds(of: creation.asset))
             createdInBatch[key] = creation.asset.localIdentifier
             inserted.append(creation.asset.localIdentifier)
             result.assets.append(.created(creation.asset.localIdentifier))

@@ -165,6 +165,8 @@ extension Ingestor {
         asset.creationDate = PreparedCreation.captureDate(photo: photo.identity, movie: video.identity) ?? asset.creationDate
         asset.location = asset.location ?? PreparedCreation.location(photo: photo.identity, movie: video.identity)
         try transaction.catalog.updateAsset(asset)
+        // Its resources changed: its derivatives are made again (from the new pair).
+        try transaction.catalog.enqueueDerivativeJobs(assetIdentifier: assetIdentifier, kinds: DerivativeJobKind.kinds(of: asset))
         _ = try transaction.catalog.appendChange(
             insertedAssets: [], updatedAssets: [assetIdentifier], deletedAssets: [], changedCollections: [],
             committedAt: Date())

@@ -134,6 +134,7 @@ public struct LibraryMigration {
                 }
                 try writer.insertAsset(asset)
                 for resource in resources { try writer.insertResource(resource) }
+                try writer.enqueueDerivativeJobs(assetIdentifier: asset.localIdentifier, kinds: DerivativeJobKind.kinds(of: asset))
                 copied.append(asset.localIdentifier)
             }
             if !copied.isEmpty {

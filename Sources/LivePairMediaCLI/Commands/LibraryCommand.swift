@@ -65,10 +65,12 @@ public enum LibraryCommand: Command {
           settle            Import the halves pending at least --older-than alone (a
                             still as a photo, a movie as a video); a partner arriving
                             later still joins them.
-          derivatives       Make every asset's placeholder, grid still and motion movie
-                            into the derivative cache 'livepair serve' reads (one media
-                            thread per core; progress on standard error); --missing
-                            skips assets whose derivatives are all there.
+          derivatives       Queue every asset's placeholder, grid still and motion movie
+                            as derivative jobs in the catalog and make the library's
+                            queued jobs into the derivative cache 'livepair serve' reads
+                            (one media thread per core; running serve nodes share the
+                            jobs; progress on standard error); --missing skips assets
+                            whose derivatives are all there.
           sweep             Remove the stored files that no asset, pending half or
                             record uses and that were last changed at least
                             --older-than ago (default 1h): what failed or killed
@@ -165,7 +167,7 @@ public enum LibraryCommand: Command {
         }
         let json = parsed.has("json")
         let quiet = parsed.has("quiet")
-        let changes = ["init", "delete", "settle", "sweep", "migrate", "edit", "revert"].contains(action)
+        let changes = ["init", "delete", "settle", "sweep", "migrate", "edit", "revert", "derivatives"].contains(action)
         let openMode: LibraryOpenMode = action == "init" ? .createNew : action == "migrate" ? .createIfNeeded : .openExisting
         let configuration = LibraryConfiguration(openMode: openMode, access: changes ? .readWrite : .readOnly)
         do throws(LibraryError) {

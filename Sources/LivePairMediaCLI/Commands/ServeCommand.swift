@@ -22,8 +22,9 @@ public enum ServeCommand: Command {
         OVERVIEW: \(abstract)
 
         Uploads go through the library's ingestor (pairing halves that arrive in any order);
-        stills and motion for browsers (JPEG, H.264) are made by the loader on first request and
-        cached. Every request is logged as one JSON line on standard output (never a token; a
+        stills and motion for browsers (JPEG, H.264) are made by the loader and cached: each
+        accepted asset's placeholder, grid still and motion movie in the background, from jobs
+        queued in the catalog with the asset, and any other size on first request. Every request is logged as one JSON line on standard output (never a token; a
         hash of the owner). SIGHUP reloads the tokens file; SIGTERM or SIGINT stops gracefully:
         no new connections, uploads being ingested finish, others are aborted cleanly. Put a
         reverse proxy in front for TLS and HTTP/2 (an nginx example is in the HTTP API's
@@ -78,6 +79,11 @@ public enum ServeCommand: Command {
                                   4 per media thread); one more is answered 503 with Retry-After.
                                   Derivatives are kept up to $LIVEPAIR_DERIVATIVE_CACHE_MAX (default
                                   4G), least recently used first.
+          --background-jobs <n>   Threads claiming the catalog's derivative jobs and making them on
+                                  the media threads, always leaving one of those for requests
+                                  (default: media threads - 1, at least 1; 0: none on this node).
+          --job-lease <seconds>   A job claimed by a node that did not finish it in this time (the
+                                  node was killed) is claimed again (default: 600).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -93,7 +99,7 @@ public enum ServeCommand: Command {
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit", "header-timeout", "max-connections-per-ip", "metrics-token",
-                    "media-workers", "media-queue",
+                    "media-workers", "media-queue", "background-jobs", "job-lease",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -137,6 +143,8 @@ public enum ServeCommand: Command {
             configuration.metricsToken = settings.metricsToken
             configuration.mediaWorkers = settings.mediaWorkers
             configuration.mediaQueueLimit = settings.mediaQueueLimit
+            configuration.backgroundJobs = settings.backgroundJobs
+            configuration.derivativeJobLease = settings.jobLease
             server = try LivePairServer(
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)

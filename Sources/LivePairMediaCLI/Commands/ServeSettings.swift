@@ -17,6 +17,9 @@ struct ServeSettings {
     /// `--media-workers` and `--media-queue` (nil: the defaults).
     var mediaWorkers: Int?
     var mediaQueueLimit: Int?
+    /// `--background-jobs` (nil: the default) and `--job-lease`.
+    var backgroundJobs: Int?
+    var jobLease: Double
 
     init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         selection = try LibrarySelection(parsed)
@@ -49,6 +52,10 @@ struct ServeSettings {
         if parsed.options["media-queue"] != nil {
             mediaQueueLimit = Int(try Self.number(parsed, "media-queue", default: 0, range: 0...100_000))
         }
+        if parsed.options["background-jobs"] != nil {
+            backgroundJobs = Int(try Self.number(parsed, "background-jobs", default: 1, range: 0...256))
+        }
+        jobLease = Double(try Self.number(parsed, "job-lease", default: 600, range: 1...86_400))
     }
 
     /// `HOST:PORT` (an IPv4 address or a host name) or `[IPv6]:PORT`, as the host and port to listen on.

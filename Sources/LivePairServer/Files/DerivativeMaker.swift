@@ -54,13 +54,16 @@ struct DerivativeMaker: Sendable {
     }
 
     /// Makes `derivative` for the asset when it is not cached and no request is making it now,
-    /// as background work on the pool (waiting for a free worker). Errors are returned, not thrown.
-    func makeInBackground(_ derivative: Derivative, asset: Asset, resources: [LibraryAssetResource]) -> HTTPError? {
+    /// as background work on the pool (waiting for a free worker, `leavingFree` more kept for
+    /// requests: `MediaWorkPool.runInBackground`). Errors are returned, not thrown.
+    func makeInBackground(
+        _ derivative: Derivative, asset: Asset, resources: [LibraryAssetResource], leavingFree: Int = 0
+    ) -> HTTPError? {
         let (photo, video) = Self.sources(resources)
         let key = derivative.key(photo: photo, video: video)
         if cache.fileWithoutWaiting(for: key) != nil { return nil }
         let failure = Mutex<HTTPError?>(nil)
-        pool.runInBackground {
+        pool.runInBackground(leavingFree: leavingFree) {
             let error = inFlight.ifFree(key) { () throws(HTTPError) in
                 if cache.file(for: key) != nil { return }
                 _ = try makeAndInsert(derivative, key: key, photo: photo, video: video, asset: asset)

@@ -7,21 +7,36 @@ import Synchronization
 /// as background work on a `MediaWorkPool` into the same cache `livepair serve` reads.
 public struct LibraryDerivatives: Sendable {
     private let maker: DerivativeMaker
+    private let library: PhotoLibrary
+    private let pool: MediaWorkPool
 
     /// Derivatives of `library`'s assets into `cache`, made on `pool`.
     public init(library: PhotoLibrary, cache: any DerivativeCache, pool: MediaWorkPool) {
         maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: pool)
+        self.library = library
+        self.pool = pool
+    }
+
+    /// Claims the library's queued derivative jobs as node `claim.node` and makes them on every
+    /// thread of the pool until none is left, calling `finished` after each job.
+    package func drainJobs(claim: DerivativeJobClaim, finished: @escaping @Sendable (DerivativeJob, DerivativeJobOutcome) -> Void) {
+        DerivativeJobWorker(library: library, maker: maker, claim: claim, leavingFree: 0).drain(workers: pool.workers, finished: finished)
     }
 
     /// The kinds made for an asset: what the web page shows first (the grid's still, the
     /// placeholder under it, the motion played on hover), at the routes' default sizes.
     static func kinds(of asset: Asset) -> [Derivative] {
+        DerivativeJobKind.kinds(of: asset).map { derivative($0, of: asset) }
+    }
+
+    /// The derivative a job of `kind` makes for `asset`, at the routes' default sizes.
+    static func derivative(_ kind: DerivativeJobKind, of asset: Asset) -> Derivative {
         let longSide = max(asset.pixelWidth, asset.pixelHeight)
-        var kinds: [Derivative] = [.placeholder, .still(DerivativeSize.snapped(1024, sourceLongSide: longSide))]
-        if asset.isLivePhoto || asset.mediaType == .video {
-            kinds.append(.motion(DerivativeSize.snapped(720, sourceLongSide: longSide)))
+        switch kind {
+        case .placeholder: return .placeholder
+        case .still: return .still(DerivativeSize.snapped(1024, sourceLongSide: longSide))
+        case .motion: return .motion(DerivativeSize.snapped(720, sourceLongSide: longSide))
         }
-        return kinds
     }
 
     /// Whether every derivative of `asset` is cached already.

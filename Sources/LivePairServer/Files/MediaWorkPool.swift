@@ -75,11 +75,14 @@ public final class MediaWorkPool: Sendable {
     }
 
     /// Hands `body` to the pool as background work, waiting until a worker is free and no
-    /// request is waiting (so background work never delays requests by more than one task).
-    public func runInBackground(_ body: @escaping @Sendable () -> Void) {
+    /// request is waiting (so background work never delays requests by more than one task), and
+    /// until `leavingFree` more workers would stay free beside it (a server keeps one for requests:
+    /// background work never takes the pool's last free thread).
+    public func runInBackground(leavingFree: Int = 0, _ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
+        let reserved = min(max(0, leavingFree), workers - 1)
         condition.lock()
-        while state.busy + state.requests.count + state.background.count >= workers { condition.wait() }
+        while state.busy + state.requests.count + state.background.count + reserved >= workers { condition.wait() }
         state.background.append(Task { body(); done.signal() })
         condition.broadcast()
         condition.unlock()

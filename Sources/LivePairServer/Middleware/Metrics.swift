@@ -1,4 +1,5 @@
 import Foundation
+import LivePairLibrary
 import Synchronization
 
 /// Counters and a latency histogram for `GET /metrics` (Prometheus text format 0.0.4).
@@ -41,8 +42,9 @@ final class Metrics: Sendable {
     /// Counts one derivative (still, placeholder, motion) made by the loader.
     func derivativeMade() { state.withLock { $0.derivativesMade += 1 } }
 
-    /// The text exposition, with the media pool's gauges.
-    func exposition(mediaPool: MediaWorkPool) -> String {
+    /// The text exposition, with the media pool's gauges and the catalog's derivative jobs by
+    /// state (left out when the catalog could not be read).
+    func exposition(mediaPool: MediaWorkPool, jobs: [DerivativeJobState: Int]? = nil) -> String {
         let state = state.withLock { $0 }
         let pool = mediaPool.snapshot
         var lines: [String] = []
@@ -85,6 +87,13 @@ final class Metrics: Sendable {
         lines.append("# HELP livepair_derivatives_made_total Stills, placeholders and motion movies made by the loader.")
         lines.append("# TYPE livepair_derivatives_made_total counter")
         lines.append("livepair_derivatives_made_total \(state.derivativesMade)")
+        if let jobs {
+            lines.append("# HELP livepair_derivative_jobs Derivative jobs in the catalog (every node's), by state.")
+            lines.append("# TYPE livepair_derivative_jobs gauge")
+            for state in DerivativeJobState.allCases {
+                lines.append("livepair_derivative_jobs{state=\"\(state.rawValue)\"} \(jobs[state] ?? 0)")
+            }
+        }
         lines.append("# HELP livepair_http_request_duration_seconds Time from the headers to the end of the response.")
         lines.append("# TYPE livepair_http_request_duration_seconds histogram")
         for (index, bound) in Self.buckets.enumerated() {

@@ -33,7 +33,7 @@ extension LivePairService {
             },
             Route(method: "GET", pattern: "/metrics", authenticated: false, kind: .quick) { [self] context throws(HTTPError) in
                 if let token = configuration.metricsToken, !MetricsToken.matches(context.request, token: token) { throw .unauthorized }
-                return .text(metrics.exposition(mediaPool: mediaPool), contentType: "text/plain; version=0.0.4; charset=utf-8")
+                return .text(metrics.exposition(mediaPool: mediaPool, jobs: try? library.derivativeJobCounts()), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(method: "GET", pattern: "/v1/openapi.json", authenticated: false, kind: .quick) { _ throws(HTTPError) in
                 .text(OpenAPIDocument.json, contentType: "application/json")

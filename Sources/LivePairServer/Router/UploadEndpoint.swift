@@ -56,6 +56,7 @@ extension LivePairService {
             } catch {
                 throw .internal("the upload could not be stored", cause: error)
             }
+            if outcome.kind == "accepted" { jobWorker.wake() }  // its derivative jobs were queued with it
             var response = try outcomeResponse(outcome, uploadID: uploadID, owner: context.owner)
             response.annotations["outcome"] = outcome.kind
             response.annotations["upload_id"] = uploadID

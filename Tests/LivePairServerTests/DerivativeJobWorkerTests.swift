@@ -1,0 +1,113 @@
+import Foundation
+import LivePair
+import LivePairLibrary
+@testable import LivePairServer
+import Testing
+import TestSupport
+
+/// Issue 19: the worker that makes the catalog's derivative jobs, in process, on SQLite and on
+/// PostgreSQL: an imported Live Photo's three derivatives are made with their exact dimensions and
+/// its jobs end `done`; a source that does not decode ends its jobs `failed` with the cause, and
+/// they are not claimed again.
+@Suite struct DerivativeJobWorkerTests {
+    enum Catalog: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    /// A new library of `kind` (a fresh schema for PostgreSQL), its derivative cache and a worker on a two-thread pool.
+    private static func setUp(_ kind: Catalog) throws -> (PhotoLibrary, DirectoryDerivativeCache, DerivativeJobWorker) {
+        let directory = try TestScratch.folder("jobs")
+        let library: PhotoLibrary
+        switch kind {
+        case .sqlite:
+            library = try PhotoLibrary.open(at: directory + "/library")
+        case .postgres:
+            library = try PhotoLibrary.open(
+                catalog: .postgres(connectionString: try PostgresTestServer.freshSchemaURL()), store: .directory(directory + "/resources"),
+                create: true)
+        }
+        let cache = try DirectoryDerivativeCache(directory: directory + "/derivatives")
+        let maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 2, queueLimit: 4))
+        let worker = DerivativeJobWorker(library: library, maker: maker, claim: DerivativeJobClaim(node: "test", maxAttempts: 2), leavingFree: 1)
+        return (library, cache, worker)
+    }
+
+    private static func importTrain(into library: PhotoLibrary) throws -> Asset {
+        let result = try library.performChangesAndWait { context in
+            let request = context.creationRequestForAsset()
+            request.addResource(with: .photo, path: SampleMedia.path("live/train.jpg"))
+            request.addResource(with: .pairedVideo, path: SampleMedia.path("live/train.mov"))
+        }
+        let identifier = try #require(result.assets.first?.localIdentifier)
+        return try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+    }
+
+    /// Drains the worker's jobs on two threads, waited for without blocking a thread of Swift's
+    /// concurrency pool (the motion writer runs there).
+    private static func drain(_ worker: DerivativeJobWorker, finished: @escaping @Sendable (DerivativeJob, DerivativeJobOutcome) -> Void) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                worker.drain(workers: 2, finished: finished)
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    /// The size of the image or movie at `path`, read from the file.
+    private static func dimensions(_ path: String) -> String {
+        let identity = ResourceIdentifier().identify(path: path)
+        return "\(identity.width ?? 0)x\(identity.height ?? 0)"
+    }
+
+    @Test(arguments: Catalog.allCases) func theWorkerMakesEachJobAndMarksItDone(_ kind: Catalog) async throws {
+        let (library, cache, worker) = try Self.setUp(kind)
+        let asset = try Self.importTrain(into: library)
+        let resources = try library.assetResources(for: asset)
+        let finished = Finished()
+        await Self.drain(worker) { job, outcome in finished.add(job.kind.rawValue + ":" + "\(outcome)") }
+        #expect(finished.sorted == ["motion:done", "placeholder:done", "still:done"])
+        #expect(try library.derivativeJobs(ofAsset: asset.localIdentifier).map { "\($0.kind.rawValue):\($0.state.rawValue):\($0.attempts)" }
+            == ["placeholder:done:1", "still:done:1", "motion:done:1"])
+        // The 4032x3024 still and its 1440x1080 movie: the grid still and the motion in the 1024 box,
+        // the placeholder the still's 160x120 Exif thumbnail (the fast first image, within 320);
+        // the files the routes' default sizes read.
+        let made = try LibraryDerivatives.kinds(of: asset).map { derivative in
+            try #require(DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 1))
+                .cachedFile(derivative, resources: resources))
+        }
+        #expect(made.map { String($0.key.split(separator: "-").dropFirst(2).joined(separator: "-")) }
+            == ["placeholder.jpg", "still-1024.jpg", "motion-1024.mp4"])
+        #expect(made.map { Self.dimensions($0.path) } == ["160x120", "1024x768", "1024x768"])
+        #expect(worker.runOne() == nil, "nothing left to claim")
+    }
+
+    @Test(arguments: Catalog.allCases) func aSourceThatDoesNotDecodeFailsWithItsCauseOnce(_ kind: Catalog) async throws {
+        let (library, _, worker) = try Self.setUp(kind)
+        let asset = try Self.importTrain(into: library)
+        // The stored still's bytes replaced by zeros (a damaged disk): nothing can decode it.
+        let photo = try #require(try library.assetResources(for: asset).first { $0.type == .photo })
+        let path = try library.storedFile(for: photo)
+        chmod(path, 0o644)
+        try Data(count: 4096).write(to: URL(fileURLWithPath: path))
+        let finished = Finished()
+        await Self.drain(worker) { job, _ in finished.add(job.kind.rawValue) }
+        let jobs = try library.derivativeJobs(ofAsset: asset.localIdentifier)
+        #expect(jobs.map { "\($0.kind.rawValue):\($0.state.rawValue):\($0.attempts)" } == ["placeholder:failed:1", "still:failed:1", "motion:failed:1"])
+        #expect(jobs[0].cause?.hasPrefix("the image cannot be decoded") == true, "\(jobs[0].cause ?? "no cause")")
+        #expect(jobs[1].cause?.hasPrefix("the image cannot be decoded") == true, "\(jobs[1].cause ?? "no cause")")
+        #expect(jobs[2].cause?.hasPrefix("the motion cannot be made") == true, "\(jobs[2].cause ?? "no cause")")
+        #expect(finished.sorted == ["motion", "placeholder", "still"], "each claimed once")
+        #expect(worker.runOne() == nil, "a failed job is not claimed again")
+        #expect(try library.derivativeJobCounts() == [.queued: 0, .running: 0, .done: 0, .failed: 3])
+    }
+}
+
+/// What the worker's threads report, gathered.
+private final class Finished: @unchecked Sendable {
+    // @unchecked: `items` is guarded by `lock`.
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) { lock.withLock { items.append(item) } }
+    var sorted: [String] { lock.withLock { items.sorted() } }
+}
