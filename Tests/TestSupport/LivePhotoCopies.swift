@@ -18,10 +18,12 @@ public enum LivePhotoCopies {
         public let movie: String
     }
 
-    /// The manifest's complete pairs: (identifier, still, movie), sorted by still.
+    /// The manifest's complete pairs of camera originals: (identifier, still, movie), sorted by
+    /// still. Edit renders (`IMG_E1234`, `IMG_1234_edited`) are left out: by their names they are
+    /// the current version of an original, which ingestion keeps waiting for (docs/editing.md).
     public static func templates() -> [(identifier: String, still: String, movie: String)] {
         var halves: [String: (still: String?, movie: String?)] = [:]
-        for entry in SampleMedia.manifest where entry.file.hasPrefix("live/") {
+        for entry in SampleMedia.manifest where entry.file.hasPrefix("live/") && !isEditRender(entry.file) {
             guard let identifier = entry.contentIdentifier else { continue }
             if entry.kind == "live-still" { halves[identifier, default: (nil, nil)].still = entry.file }
             if entry.kind == "live-movie" { halves[identifier, default: (nil, nil)].movie = entry.file }
@@ -30,6 +32,13 @@ public enum LivePhotoCopies {
             guard let still = pair.still, let movie = pair.movie else { return nil }
             return (identifier, still, movie)
         }.sorted { $0.still < $1.still }
+    }
+
+    /// Whether `file` is named as Photos names an edit's render (`IMG_E1234.*`, `*_edited.*`).
+    static func isEditRender(_ file: String) -> Bool {
+        let name = (file as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return name.hasPrefix("IMG_E") || stem.hasSuffix("_edited")
     }
 
     /// One template half: its bytes and where its identifier sits in them (found once).
