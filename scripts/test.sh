@@ -14,7 +14,8 @@
 #   server       LivePairServerTests
 #   cli          LivePairCLITests
 #   library      LivePairLibraryTests
-#   core         every other test target (formats, media, loading, SQLite, PostgreSQL, S3, crypto)
+#   core         LivePairTests (identification, pairing, validation, loading, packaging, editing)
+#   formats-media  every other test target (formats, media, SQLite, PostgreSQL, S3, crypto)
 #   library-on-s3  the library tests again with their resources on S3 (LIVEPAIR_TEST_STORE=s3: each
 #                directory library keeps its files under a prefix of a SeaweedFS bucket), without
 #                the multi-node and network-cut tests, which do not use that store.
@@ -102,11 +103,12 @@ declare -A shard_arguments=(
   [server]="--filter LivePairServerTests"
   [cli]="--filter LivePairCLITests"
   [library]="--filter LivePairLibraryTests"
-  [core]="--skip LivePairServerTests|LivePairCLITests|LivePairLibraryTests"
+  [core]="--filter LivePairTests"
+  [formats-media]="--skip LivePairServerTests|LivePairCLITests|LivePairLibraryTests|LivePairTests"
   [library-on-s3]="--filter LivePairLibraryTests --skip $library_not_on_s3"
 )
 # Longest first, so the slowest shard starts at once.
-selected=(${LIVEPAIR_TEST_SHARDS:-server cli core library library-on-s3})
+selected=(${LIVEPAIR_TEST_SHARDS:-core formats-media library library-on-s3 server cli})
 
 # Runs one shard's process (its output in $logs/NAME.log) and writes its status next to it.
 run_shard() {
