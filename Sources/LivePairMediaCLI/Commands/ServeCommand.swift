@@ -153,6 +153,9 @@ public enum ServeCommand: Command {
             return .failure
         }
         let address = settings.daemon.host.contains(":") ? "[\(settings.daemon.host)]:\(server.port)" : "\(settings.daemon.host):\(server.port)"
+        // Signals are handled before `listening` is said: a SIGHUP sent as soon as a supervisor
+        // reads that line must reload the tokens, not be lost (or, by default, end the process).
+        let termination = SignalHandling(server: server, tokens: tokens, logger: logger)
         logger.info(
             "listening",
             metadata: [
@@ -162,7 +165,7 @@ public enum ServeCommand: Command {
         streams.printError(
             "livepair serve: listening on http://\(address) with \(tokens.count) token\(tokens.count == 1 ? "" : "s")"
                 + " (\(settings.tokensPath)).\nOpen the page in a browser with one of them: open http://\(address)/#token=YOUR_TOKEN")
-        waitForTermination(server: server, tokens: tokens, logger: logger)
+        termination.waitForTermination()
         logger.info("stopped")
         return .success
     }
@@ -179,34 +182,5 @@ public enum ServeCommand: Command {
         configuration.hearsOtherProcessesAtOnce = true  // GET /v1/changes hears the other nodes' commits at once
         let library = try selection.open(configuration: configuration)
         return (library, try ServePlaces(sharedStore: library))
-    }
-
-    /// Blocks until SIGTERM or SIGINT (then stops the server gracefully); SIGHUP reloads the tokens.
-    private static func waitForTermination(server: LivePairServer, tokens: TokenStore, logger: Logger) {
-        let done = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "livepair.serve.signals")
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler {
-                if signalNumber == SIGHUP {
-                    do throws(TokenStore.LoadError) {
-                        try tokens.reload()
-                        logger.info("tokens reloaded", metadata: ["tokens": .int(tokens.count)])
-                    } catch {
-                        logger.error("tokens not reloaded", metadata: ["reason": .string(error.description)])
-                    }
-                    return
-                }
-                logger.info("stopping", metadata: ["signal": .int(Int(signalNumber))])
-                server.stop()
-                done.signal()
-            }
-            source.resume()
-            sources.append(source)
-        }
-        done.wait()
-        withExtendedLifetime(sources) {}
     }
 }

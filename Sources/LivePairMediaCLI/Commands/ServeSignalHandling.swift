@@ -1,0 +1,46 @@
+import Dispatch
+import Foundation
+import LivePairLogging
+import LivePairServer
+
+/// `serve`'s signals: SIGTERM and SIGINT stop the server gracefully, SIGHUP reloads the tokens.
+/// Handled from the moment this value is made (before `listening` is logged), so a signal sent as
+/// soon as that line appears is never lost.
+struct SignalHandling {
+    private let done = DispatchSemaphore(value: 0)
+    private let sources: [any DispatchSourceSignal]
+
+    /// Starts handling SIGTERM, SIGINT and SIGHUP for `server`.
+    init(server: LivePairServer, tokens: TokenStore, logger: Logger) {
+        let done = self.done
+        let queue = DispatchQueue(label: "livepair.serve.signals")
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            signal(signalNumber, SIG_IGN)  // Dispatch's source then takes the signal
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler {
+                if signalNumber == SIGHUP {
+                    do throws(TokenStore.LoadError) {
+                        try tokens.reload()
+                        logger.info("tokens reloaded", metadata: ["tokens": .int(tokens.count)])
+                    } catch {
+                        logger.error("tokens not reloaded", metadata: ["reason": .string(error.description)])
+                    }
+                    return
+                }
+                logger.info("stopping", metadata: ["signal": .int(Int(signalNumber))])
+                server.stop()
+                done.signal()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        self.sources = sources
+    }
+
+    /// Blocks until SIGTERM or SIGINT has stopped the server.
+    func waitForTermination() {
+        done.wait()
+        withExtendedLifetime(sources) {}
+    }
+}
