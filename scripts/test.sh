@@ -13,7 +13,8 @@
 # process its own):
 #   server       LivePairServerTests
 #   cli          LivePairCLITests
-#   library      LivePairLibraryTests
+#   library      LivePairLibraryTests but the multi-node, network-cut and lock-cut tests
+#   library-nodes  those (node processes, serialized: minutes each)
 #   core         LivePairTests (identification, pairing, validation, loading, packaging, editing)
 #   formats-media  every other test target (formats, media, SQLite, PostgreSQL, S3, crypto)
 #   library-on-s3  the library tests again with their resources on S3 (LIVEPAIR_TEST_STORE=s3: each
@@ -98,17 +99,20 @@ if [[ ! -x $tests ]]; then
   exit 1
 fi
 
-library_not_on_s3='MultiNodeTests|NetworkCutTests|CatalogLockCutTests'
+# The multi-node, network-cut and catalog-lock-cut tests hold one of their process's two pool
+# threads for minutes each (serialized node processes): they run in a process of their own.
+library_nodes='LivePairLibraryTests\.(MultiNodeTests|NetworkCutTests|CatalogLockCutTests)'
 declare -A shard_arguments=(
   [server]="--filter LivePairServerTests"
   [cli]="--filter LivePairCLITests"
-  [library]="--filter LivePairLibraryTests"
+  [library]="--filter LivePairLibraryTests --skip $library_nodes"
+  [library-nodes]="--filter $library_nodes"
   [core]="--filter LivePairTests"
   [formats-media]="--skip LivePairServerTests|LivePairCLITests|LivePairLibraryTests|LivePairTests"
-  [library-on-s3]="--filter LivePairLibraryTests --skip $library_not_on_s3"
+  [library-on-s3]="--filter LivePairLibraryTests --skip $library_nodes"
 )
 # Longest first, so the slowest shard starts at once.
-selected=(${LIVEPAIR_TEST_SHARDS:-core formats-media library library-on-s3 server cli})
+selected=(${LIVEPAIR_TEST_SHARDS:-library-nodes core formats-media library library-on-s3 server cli})
 
 # Runs one shard's process (its output in $logs/NAME.log) and writes its status next to it.
 run_shard() {
