@@ -65,12 +65,17 @@ enum TakeoutReport {
         ])
     }
 
+    /// A section heading of the text report: `Title (N):`.
+    private static func appendHeading(_ title: String, count: Int, into buffer: inout OutputBuffer) {
+        buffer.append(title + " (")
+        buffer.append(decimal: count)
+        buffer.append("):\n")
+    }
+
     /// The text report: assets, albums, ignored files, then a summary line.
     static func writeText(_ plan: TakeoutPlan, into buffer: inout OutputBuffer) {
         if !plan.assets.isEmpty {
-            buffer.append("Assets (")
-            buffer.append(decimal: plan.assets.count)
-            buffer.append("):\n")
+            appendHeading("Assets", count: plan.assets.count, into: &buffer)
         }
         for asset in plan.assets {
             buffer.append("  ")
@@ -101,9 +106,7 @@ enum TakeoutReport {
             buffer.append("\n")
         }
         if !plan.albums.isEmpty {
-            buffer.append("Albums (")
-            buffer.append(decimal: plan.albums.count)
-            buffer.append("):\n")
+            appendHeading("Albums", count: plan.albums.count, into: &buffer)
             for album in plan.albums {
                 buffer.append("  ")
                 buffer.append(shown: album.title)
@@ -116,9 +119,7 @@ enum TakeoutReport {
         }
         let ignored = plan.files.filter { $0.disposition == .ignored }
         if !ignored.isEmpty {
-            buffer.append("Ignored (")
-            buffer.append(decimal: ignored.count)
-            buffer.append("):\n")
+            appendHeading("Ignored", count: ignored.count, into: &buffer)
             for file in ignored {
                 buffer.append("  ")
                 buffer.append(file.reason ?? "")
