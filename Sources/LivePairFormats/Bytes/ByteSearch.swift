@@ -25,7 +25,7 @@ public enum ByteSearch {
         var searchStart = bytes.startIndex
         let lastStart = bytes.endIndex - pattern.count
         while searchStart <= lastStart, let index = firstIndex(of: first, in: bytes[searchStart...lastStart]) {
-            if bytes[index..<index + pattern.count].elementsEqual(pattern) { return true }
+            if matches(pattern, in: bytes, at: index) { return true }
             searchStart = index + 1
         }
         return false
@@ -38,9 +38,19 @@ public enum ByteSearch {
         var searchStart = bytes.startIndex
         let lastStart = bytes.endIndex - pattern.count
         while searchStart <= lastStart, let index = firstIndex(of: first, in: bytes[searchStart...lastStart]) {
-            if bytes[index..<index + pattern.count].elementsEqual(pattern) { matches.append(index) }
+            if Self.matches(pattern, in: bytes, at: index) { matches.append(index) }
             searchStart = index + 1
         }
         return matches
+    }
+
+    /// True when `pattern` is at `index` of `bytes` (the caller checked that it fits): `memcmp`,
+    /// because a slice comparison runs element by element through generic code in debug builds.
+    private static func matches(_ pattern: [UInt8], in bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            pattern.withUnsafeBytes { wanted in
+                memcmp(raw.baseAddress! + (index - bytes.startIndex), wanted.baseAddress!, wanted.count) == 0
+            }
+        }
     }
 }
