@@ -28,7 +28,7 @@ public enum ReferenceTool {
         }
     }
 
-    /// Serialises child processes: Foundation's `Process` on Linux is not safe to start from
+    /// Serialises the start of child processes: Foundation's `Process` on Linux is not safe to start from
     /// several threads at once.
     private static let processLock = NSLock()
 
@@ -40,8 +40,6 @@ public enum ReferenceTool {
     /// Linux traps on EINTR when several tests run child processes at once.
     public static func execute(_ name: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)") else { throw NotInstalled(name: name) }
-        processLock.lock()
-        defer { processLock.unlock() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -50,12 +48,19 @@ public enum ReferenceTool {
         let output = try FileHandle(forWritingTo: outputURL)
         defer { try? output.close() }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
-        process.arguments = arguments
+        if let log = ProcessInfo.processInfo.environment["LIVEPAIR_TOOL_TIMES"] {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            process.arguments = ["-a", "-o", log, "-f", "%U %S \(name) \(arguments.joined(separator: " "))", "/usr/bin/\(name)"] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
+            process.arguments = arguments
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        // Only the start is serialised: holding the lock while the tool runs made every other
+        // test that needs a tool wait, each holding one of its process's two pool threads.
+        try processLock.withLock { try process.run() }
         process.waitUntilExit()
         return (try Data(contentsOf: outputURL), process.terminationStatus)
     }
