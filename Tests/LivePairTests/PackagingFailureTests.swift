@@ -12,13 +12,22 @@ struct PackagingFailureTests {
         let photo = try workspace.copy("live/IMG_4580.HEIC", as: "in/IMG_4580.HEIC")
         let video = try workspace.copy("live/IMG_4580.mov", as: "in/IMG_4580.mov")
         let photoBytes = PackagingOracle.contents(photo), videoBytes = PackagingOracle.contents(video)
-        let output = workspace.url.appendingPathComponent("out").path
+        let output = workspace.url.appendingPathComponent("out/nested").path
         var options = PackagingOptions()
         options.interposeSink = { FailingSink($0, failAfter: limit) }
         #expect(throws: PackagingError.self) {
             try LivePhotoPackager(options: options).make(photo: photo, video: video, outputDirectory: output)
         }
-        #expect(PackagingOracle.listing(output).isEmpty)
+        // The folders the failed run made are gone too, not left empty.
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("out").path))
+        // A folder that was there before stays, with what it held.
+        let existing = workspace.url.appendingPathComponent("kept").path
+        try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
+        try Data("note".utf8).write(to: URL(fileURLWithPath: existing + "/note.txt"))
+        #expect(throws: PackagingError.self) {
+            try LivePhotoPackager(options: options).make(photo: photo, video: video, outputDirectory: existing)
+        }
+        #expect(PackagingOracle.listing(existing) == ["note.txt"])
         // In place: the originals stay exactly as they were.
         #expect(throws: PackagingError.self) {
             try LivePhotoPackager(options: options).restamp(photo: photo, video: video, outputDirectory: nil)

@@ -111,8 +111,8 @@ public struct LivePhotoEditingContext: Sendable {
         default: break
         }
         let names = EditOutputNames(originalStem: LivePhotoPackager.stem(of: photoPath), still: stillOptions.stillEncoding)
-        try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
+        try staged.createDirectory(outputDirectory)
         let photoStaged = try staged.stage("\(outputDirectory)/\(names.photo)")
         let videoStaged = try staged.stage("\(outputDirectory)/\(names.video)")
         let adjustmentsStaged = try staged.stage("\(outputDirectory)/\(names.adjustments)")

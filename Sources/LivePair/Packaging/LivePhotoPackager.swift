@@ -44,8 +44,8 @@ public struct LivePhotoPackager: Sendable {
         Self.recoverStaging(files: [photo, video], directories: [outputDirectory])
         let (photoIdentity, videoIdentity) = (try readableIdentity(photo), try readableIdentity(video))
         try checkUndamaged(photo: (photo, photoIdentity), video: (video, videoIdentity), stillImageTime: stillImageTime)
-        try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
+        try staged.createDirectory(outputDirectory)
         let stem = Self.stem(of: photo)
         let photoFormat: StillEncoding
         switch photoIdentity.format {
@@ -71,8 +71,8 @@ public struct LivePhotoPackager: Sendable {
         let videoIdentity = try readableIdentity(video)
         try InputDamageCheck(limits: options.limits).check(
             videoIdentity, path: video, stillImageTimeGiven: stillImageTime != nil)
-        try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
+        try staged.createDirectory(outputDirectory)
         let stem = Self.stem(of: video)
         let (photoOutput, videoOutput) = Self.outputPaths(in: outputDirectory, stem: stem, still: options.stillEncoding)
         let photoStaged = try staged.stage(photoOutput)
@@ -132,8 +132,8 @@ public struct LivePhotoPackager: Sendable {
             throw .unsupportedVideo(
                 path: video, reason: "restamping keeps the movie's streams, which must be H.264 or HEVC in MOV or MP4")
         }
-        if let outputDirectory { try StagedOutputs.createDirectory(outputDirectory) }
         let staged = StagedOutputs(options, overwrite: inPlace || options.overwrite)
+        if let outputDirectory { try staged.createDirectory(outputDirectory) }
         let photoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: photo))" } ?? photo
         let videoOutput = outputDirectory.map { "\($0)/\(Self.fileName(of: video))" } ?? video
         return try writePair(

@@ -42,8 +42,8 @@ public struct MotionPhotoConverter: Sendable {
         try checkOutputName(output, photoIdentity: photoIdentity)
         let halfFindings = try InputPairCheck(limits: options.limits).findings(photo: photoIdentity, video: videoIdentity)
         let directory = StagedOutputs.directory(of: output)
-        try StagedOutputs.createDirectory(directory)
         let staged = StagedOutputs(options)
+        try staged.createDirectory(directory)
         let outputStaged = try staged.stage(output)
 
         let stillSource = try stillSource(photo: photo, identity: photoIdentity, staged: staged, directory: directory)
@@ -164,8 +164,8 @@ public struct MotionPhotoConverter: Sendable {
         let timestamp = extraction.presentationTimestampUs.map { Double($0) / 1_000_000 }
         let exact = stillImageTime == nil && embeddedIdentity.stillImageTime == nil ? extraction.video.stillImageTime : nil
         let requested = stillImageTime ?? (embeddedIdentity.stillImageTime == nil ? exact?.seconds ?? timestamp : nil)
-        try StagedOutputs.createDirectory(outputDirectory)
         let staged = StagedOutputs(options)
+        try staged.createDirectory(outputDirectory)
         var stem = LivePhotoPackager.stem(of: path)
         if stem.uppercased().hasSuffix(".MP") { stem.removeLast(3) }
         let stillFormat: StillEncoding = extraction.stillFormat == .jpeg ? .jpeg : .heic

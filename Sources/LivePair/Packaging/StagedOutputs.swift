@@ -25,6 +25,8 @@ final class StagedOutputs {
     private let durable: Bool
     private let interpose: (@Sendable (any ByteSink) -> any ByteSink)?
     private var finished = false
+    /// Folders `createDirectory` made, parents first: removed again by `discard` when still empty.
+    private var createdDirectories: [String] = []
 
     /// Staging that refuses existing destinations unless `overwrite`; with `durable`, files and
     /// folders are flushed to disk (`fsync`) before and after they are renamed into place.
@@ -146,6 +148,10 @@ final class StagedOutputs {
         for entry in entries { FileSystemPath.unlink(entry.temporary) }
         entries.removeAll()
         removeStagingFolders()
+        // Only folders this operation made, and only when empty: a failure leaves no empty
+        // output folder behind, and never removes anything that was there before.
+        for directory in createdDirectories.reversed() { _ = rmdir(directory) }
+        createdDirectories.removeAll()
     }
 
     private func removeStagingFolders() {
@@ -165,12 +171,15 @@ final class StagedOutputs {
         return directory.isEmpty ? "/" : directory
     }
 
-    /// Creates `path` and its parents as needed.
-    static func createDirectory(_ path: String) throws(PackagingError) {
+    /// Creates `path` and its parents as needed; the ones made here are removed by `discard` when
+    /// the operation fails and leaves them empty.
+    func createDirectory(_ path: String) throws(PackagingError) {
         var built = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             built += "/" + component
-            if FileSystemPath.mkdir(built, 0o755) != 0, errno != EEXIST {
+            if FileSystemPath.mkdir(built, 0o755) == 0 {
+                createdDirectories.append(built)
+            } else if errno != EEXIST {
                 throw .format(.io(path: built, reason: FileSystemPath.errorText(errno)))
             }
         }
