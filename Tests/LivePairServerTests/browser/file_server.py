@@ -1,0 +1,64 @@
+"""A server that only serves files, for the `<live-photo>` checks: Python's http.server on a free
+port of 127.0.0.1, in a thread, with single byte ranges (`Range: bytes=a-b`, `a-`, `-n`: 206 with
+Content-Range, as a web server or CDN answers a browser's media requests).
+"""
+import http.server
+import os
+import re
+import threading
+
+
+class RangeFileHandler(http.server.SimpleHTTPRequestHandler):
+    """http.server's file handler with one byte range per request."""
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass
+
+    def send_head(self):
+        match = re.fullmatch(r"bytes=(\d*)-(\d*)", self.headers.get("Range", "").strip())
+        path = self.translate_path(self.path)
+        if not match or not os.path.isfile(path) or match.group(0) == "bytes=-":
+            return super().send_head()
+        size = os.path.getsize(path)
+        first, last = match.groups()
+        if first:
+            start, end = int(first), min(int(last), size - 1) if last else size - 1
+        else:
+            start, end = max(0, size - int(last)), size - 1
+        if start >= size or start > end:
+            self.send_response(416)
+            self.send_header("Content-Range", "bytes */%d" % size)
+            self.end_headers()
+            return None
+        handle = open(path, "rb")
+        handle.seek(start)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", "bytes %d-%d/%d" % (start, end, size))
+        self.send_header("Content-Length", str(end - start + 1))
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+        self._remaining = end - start + 1
+        return handle
+
+    def copyfile(self, source, outputfile):
+        remaining = getattr(self, "_remaining", None)
+        if remaining is None:
+            return super().copyfile(source, outputfile)
+        while remaining > 0:
+            chunk = source.read(min(65536, remaining))
+            if not chunk:
+                break
+            outputfile.write(chunk)
+            remaining -= len(chunk)
+        self._remaining = None
+        return None
+
+
+def serve_directory(directory):
+    """Serves `directory` on a free port; returns (server, base URL). Call server.shutdown() to stop."""
+    handler = lambda *args, **kwargs: RangeFileHandler(*args, directory=directory, **kwargs)  # noqa: E731
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d" % server.server_address[1]
