@@ -41,4 +41,32 @@ extension ServeHTTPTests {
             ],
             expecting: "ok: element on file://", server: server)
     }
+
+    /// Issue 21's "Loop and Bounce derivatives play in Chromium": `livepair edit --variation loop`
+    /// and `bounce` of the train Live Photo (22 frames, 1.233 s), then `browser/edit_variations.py`:
+    /// both movies play in a `<video>` with no media error and the duration ffprobe reads (Loop
+    /// shorter, Bounce about twice the original, its frames mirrored), and `<live-photo>` with
+    /// `playback-variation` loops the Loop movie and bounces the original while hovered.
+    @Test func loopAndBounceDerivativesPlayInChromium() throws {
+        let server = try ServeProcess()
+        defer { server.stop() }
+        let workspace = try SampleVariants.Workspace()
+        let photo = SampleMedia.path("live/train.jpg"), movie = SampleMedia.path("live/train.mov")
+        var movies: [String: String] = [:]
+        for (variation, frames) in [("loop", 15), ("bounce", 43)] {
+            let folder = workspace.url.appendingPathComponent(variation).path
+            let run = try LivePairBinary.run(["edit", photo, movie, "--variation", variation, "-o", folder, "--json"])
+            #expect(run.status == 0, "\(run.error)")
+            let json = try LivePairBinary.json(run.output)
+            // Loop: 22 - 7 crossfaded frames (a third of 22); Bounce: 2 x 22 - 1.
+            #expect(json["frameCount"] as? Int == frames, "\(variation): \(json["frameCount"] ?? "none")")
+            movies[variation] = try #require((json["video"] as? [String: Any])?["path"] as? String)
+        }
+        try Self.runBrowser(
+            "edit_variations.py",
+            arguments: [
+                server.base + "/v1/live-photo.js", movie, try #require(movies["loop"]), try #require(movies["bounce"]), photo,
+            ],
+            expecting: "ok: Loop 1.000 s and Bounce 2.461 s (original 1.233 s) play in Chromium", server: server)
+    }
 }

@@ -1,6 +1,7 @@
 """A server that only serves files, for the `<live-photo>` checks: Python's http.server on a free
 port of 127.0.0.1, in a thread, with single byte ranges (`Range: bytes=a-b`, `a-`, `-n`: 206 with
-Content-Range, as a web server or CDN answers a browser's media requests).
+Content-Range, as a web server or CDN answers a browser's media requests) and
+`Access-Control-Allow-Origin: *`.
 """
 import http.server
 import os
@@ -13,6 +14,11 @@ class RangeFileHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         pass
+
+    def end_headers(self):
+        # Readable by pages of any origin (a <video crossorigin> drawn into a canvas), as a CDN's files are.
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
 
     def send_head(self):
         match = re.fullmatch(r"bytes=(\d*)-(\d*)", self.headers.get("Range", "").strip())
