@@ -14,15 +14,13 @@ Exit status 0 when every check passed; 1 with the failed check on stderr.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 
 from playwright.sync_api import sync_playwright
 
 from browser_support import CHROMIUM, check, run
-from file_server import serve_directory
+from file_server import static_page
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Loop and Bounce</title>
@@ -98,75 +96,63 @@ def main():
     script, original, loop, bounce, still, shots = sys.argv[1:7]
     os.makedirs(shots, exist_ok=True)
     durations = {"original": ffprobe_duration(original), "loop": ffprobe_duration(loop), "bounce": ffprobe_duration(bounce)}
-    work = tempfile.mkdtemp(prefix="live-photo-variations-")
-    try:
-        media = os.path.join(work, "media")
-        os.makedirs(media)
-        for source, name in [(original, "original.mov"), (loop, "loop.mov"), (bounce, "bounce.mov"), (still, "still.jpg")]:
-            os.symlink(os.path.abspath(source), os.path.join(media, name))
-        server, media_base = serve_directory(media)
-        page_path = os.path.join(work, "page.html")
-        with open(page_path, "w") as handle:
-            handle.write(PAGE % {"script": script, "media": media_base})
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto("file://" + page_path)
-            page.evaluate("window.turns = {}")
-            page.wait_for_function("['loop', 'bounce', 'original'].every((id) => document.getElementById(id).readyState >= 1)", timeout=30000)
+    files = [(original, "original.mov"), (loop, "loop.mov"), (bounce, "bounce.mov"), (still, "still.jpg")]
+    with static_page(files, PAGE, {"script": script}) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        page.evaluate("window.turns = {}")
+        page.wait_for_function("['loop', 'bounce', 'original'].every((id) => document.getElementById(id).readyState >= 1)", timeout=30000)
 
-            # Durations as Chromium reads them: ffprobe's; Loop shorter, Bounce about twice the original.
-            for name in ["loop", "bounce", "original"]:
-                state = video_state(page, "document.getElementById('%s')" % name)
-                check(state["error"] is None, "%s: media error %s" % (name, state["error"]))
-                check(abs(state["duration"] - durations[name]) < 0.05,
-                      "%s: Chromium reads %.3f s, ffprobe %.3f s" % (name, state["duration"], durations[name]))
-            check(durations["loop"] < durations["original"], "the Loop movie is not shorter: %s" % durations)
-            frame = durations["original"] / 10
-            check(abs(durations["bounce"] - 2 * durations["original"]) < frame,
-                  "Bounce lasts %.3f s, not about twice %.3f s" % (durations["bounce"], durations["original"]))
+        # Durations as Chromium reads them: ffprobe's; Loop shorter, Bounce about twice the original.
+        for name in ["loop", "bounce", "original"]:
+            state = video_state(page, "document.getElementById('%s')" % name)
+            check(state["error"] is None, "%s: media error %s" % (name, state["error"]))
+            check(abs(state["duration"] - durations[name]) < 0.05,
+                  "%s: Chromium reads %.3f s, ffprobe %.3f s" % (name, state["duration"], durations[name]))
+        check(durations["loop"] < durations["original"], "the Loop movie is not shorter: %s" % durations)
+        frame = durations["original"] / 10
+        check(abs(durations["bounce"] - 2 * durations["original"]) < frame,
+              "Bounce lasts %.3f s, not about twice %.3f s" % (durations["bounce"], durations["original"]))
 
-            # Both play: currentTime advances; the Loop wraps around without ending.
-            page.evaluate("document.getElementById('loop').play(); document.getElementById('bounce').play()")
-            wait_for_turn(page, "document.getElementById('loop')", "loop", +1)
-            loop_state = video_state(page, "document.getElementById('loop')")
-            check(not loop_state["paused"] and not loop_state["ended"] and loop_state["error"] is None, "loop: %s" % loop_state)
-            page.wait_for_function("document.getElementById('bounce').currentTime > %f" % (durations["original"] + 0.1), timeout=20000)
-            page.screenshot(path=os.path.join(shots, "variations-playing.png"))
-            page.wait_for_function("document.getElementById('bounce').ended", timeout=20000)
-            check(video_state(page, "document.getElementById('bounce')")["error"] is None, "bounce: a media error")
+        # Both play: currentTime advances; the Loop wraps around without ending.
+        page.evaluate("document.getElementById('loop').play(); document.getElementById('bounce').play()")
+        wait_for_turn(page, "document.getElementById('loop')", "loop", +1)
+        loop_state = video_state(page, "document.getElementById('loop')")
+        check(not loop_state["paused"] and not loop_state["ended"] and loop_state["error"] is None, "loop: %s" % loop_state)
+        page.wait_for_function("document.getElementById('bounce').currentTime > %f" % (durations["original"] + 0.1), timeout=20000)
+        page.screenshot(path=os.path.join(shots, "variations-playing.png"))
+        page.wait_for_function("document.getElementById('bounce').ended", timeout=20000)
+        check(video_state(page, "document.getElementById('bounce')")["error"] is None, "bounce: a media error")
 
-            # Bounce goes back: its frame at t is its frame at duration - t, not the one 0.4 s later.
-            bounce_duration = durations["bounce"]
-            mirrored = page.evaluate(FRAME_DIFFERENCE, ["bounce", 0.3, bounce_duration - 0.3])
-            moved = page.evaluate(FRAME_DIFFERENCE, ["bounce", 0.3, 0.7])
-            check(mirrored < moved / 3, "Bounce frames at 0.3 s and %.2f s differ by %.2f, 0.3 s and 0.7 s by %.2f"
-                  % (bounce_duration - 0.3, mirrored, moved))
+        # Bounce goes back: its frame at t is its frame at duration - t, not the one 0.4 s later.
+        bounce_duration = durations["bounce"]
+        mirrored = page.evaluate(FRAME_DIFFERENCE, ["bounce", 0.3, bounce_duration - 0.3])
+        moved = page.evaluate(FRAME_DIFFERENCE, ["bounce", 0.3, 0.7])
+        check(mirrored < moved / 3, "Bounce frames at 0.3 s and %.2f s differ by %.2f, 0.3 s and 0.7 s by %.2f"
+              % (bounce_duration - 0.3, mirrored, moved))
 
-            # <live-photo> with playback-variation: loop wraps while hovered, bounce steps back.
-            page.locator("#looping").hover()
-            wait_for_turn(page, element_video("looping"), "looping", +1)
-            check(page.evaluate("document.getElementById('looping').playing"), "the looping element stopped")
-            page.screenshot(path=os.path.join(shots, "variations-element-loop.png"))
-            page.mouse.move(1270, 790)
-            page.wait_for_function("window.events.some((e) => e.id === 'looping' && e.type === 'livephotoend')", timeout=10000)
-            page.locator("#bouncing").hover()
-            wait_for_turn(page, element_video("bouncing"), "bouncing", +1)
-            page.screenshot(path=os.path.join(shots, "variations-element-bounce.png"))
-            wait_for_turn(page, element_video("bouncing"), "bouncing", -1)
-            check(page.evaluate("document.getElementById('bouncing').playing"), "the bouncing element stopped")
-            page.mouse.move(1270, 790)
-            page.wait_for_function("window.events.some((e) => e.id === 'bouncing' && e.type === 'livephotoend')", timeout=10000)
-            ends = [e["detail"]["reason"] for e in page.evaluate("window.events") if e["type"] == "livephotoend"]
-            check(ends == ["leave", "leave"], "Loop and Bounce elements ended by %s, not by the leave" % ends)
-            check(not [e for e in page.evaluate("window.events") if e["type"] == "livephotoerror"], "a livephotoerror")
-            check(not errors, "page errors: %s" % errors)
-            browser.close()
-        server.shutdown()
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+        # <live-photo> with playback-variation: loop wraps while hovered, bounce steps back.
+        page.locator("#looping").hover()
+        wait_for_turn(page, element_video("looping"), "looping", +1)
+        check(page.evaluate("document.getElementById('looping').playing"), "the looping element stopped")
+        page.screenshot(path=os.path.join(shots, "variations-element-loop.png"))
+        page.mouse.move(1270, 790)
+        page.wait_for_function("window.events.some((e) => e.id === 'looping' && e.type === 'livephotoend')", timeout=10000)
+        page.locator("#bouncing").hover()
+        wait_for_turn(page, element_video("bouncing"), "bouncing", +1)
+        page.screenshot(path=os.path.join(shots, "variations-element-bounce.png"))
+        wait_for_turn(page, element_video("bouncing"), "bouncing", -1)
+        check(page.evaluate("document.getElementById('bouncing').playing"), "the bouncing element stopped")
+        page.mouse.move(1270, 790)
+        page.wait_for_function("window.events.some((e) => e.id === 'bouncing' && e.type === 'livephotoend')", timeout=10000)
+        ends = [e["detail"]["reason"] for e in page.evaluate("window.events") if e["type"] == "livephotoend"]
+        check(ends == ["leave", "leave"], "Loop and Bounce elements ended by %s, not by the leave" % ends)
+        check(not [e for e in page.evaluate("window.events") if e["type"] == "livephotoerror"], "a livephotoerror")
+        check(not errors, "page errors: %s" % errors)
+        browser.close()
     print("ok: Loop %.3f s and Bounce %.3f s (original %.3f s) play in Chromium; Bounce mirrored frame difference %.2f vs %.2f"
           % (durations["loop"], durations["bounce"], durations["original"], mirrored, moved))
     return 0

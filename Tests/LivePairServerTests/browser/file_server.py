@@ -3,9 +3,13 @@ port of 127.0.0.1, in a thread, with single byte ranges (`Range: bytes=a-b`, `a-
 Content-Range, as a web server or CDN answers a browser's media requests) and
 `Access-Control-Allow-Origin: *`.
 """
+import contextlib
 import http.server
 import os
 import re
+import shutil
+import sys
+import tempfile
 import threading
 
 
@@ -61,10 +65,43 @@ class RangeFileHandler(http.server.SimpleHTTPRequestHandler):
         return None
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Does not print a browser's dropped connection (a media request cancelled mid-transfer)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve_directory(directory):
     """Serves `directory` on a free port; returns (server, base URL). Call server.shutdown() to stop."""
     handler = lambda *args, **kwargs: RangeFileHandler(*args, directory=directory, **kwargs)  # noqa: E731
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, "http://127.0.0.1:%d" % server.server_address[1]
+
+
+@contextlib.contextmanager
+def static_page(files, template, values):
+    """A page on disk over files that a file-only server serves: `files` are (path, name) pairs
+    linked into the served folder, `template` is the page's HTML with `%(name)s` fields filled from
+    `values` and `media` (the server's base URL). Yields the page's file:// URL; stops the server
+    and removes the files afterwards."""
+    work = tempfile.mkdtemp(prefix="live-photo-page-")
+    server = None
+    try:
+        media = os.path.join(work, "media")
+        os.makedirs(media)
+        for source, name in files:
+            os.symlink(os.path.abspath(source), os.path.join(media, name))
+        server, media_base = serve_directory(media)
+        page_path = os.path.join(work, "page.html")
+        with open(page_path, "w") as handle:
+            handle.write(template % dict(values, media=media_base))
+        yield "file://" + page_path
+    finally:
+        if server:
+            server.shutdown()
+        shutil.rmtree(work, ignore_errors=True)

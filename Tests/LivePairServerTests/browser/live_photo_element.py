@@ -16,14 +16,12 @@ Usage: live_photo_element.py SCRIPT_URL STILL MOVIE STILL_TIME STILL2 MOVIE2 STI
 Exit status 0 when every check passed; 1 with the failed check on stderr.
 """
 import os
-import shutil
 import sys
-import tempfile
 
 from playwright.sync_api import sync_playwright
 
 from browser_support import CHROMIUM, check, run
-from file_server import serve_directory
+from file_server import static_page
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -259,29 +257,16 @@ def keyboard(page, errors, shots):
 def main():
     script, still, movie, time1, still2, movie2, time2, shots = sys.argv[1:9]
     os.makedirs(shots, exist_ok=True)
-    work = tempfile.mkdtemp(prefix="live-photo-element-")
-    try:
-        media = os.path.join(work, "media")
-        os.makedirs(media)
-        for source, name in [(still, "one.jpg"), (movie, "one.mov"), (still2, "two.jpg"), (movie2, "two.mov")]:
-            os.symlink(os.path.abspath(source), os.path.join(media, name))
-        server, media_base = serve_directory(media)
-        page_path = os.path.join(work, "page.html")
-        with open(page_path, "w") as handle:
-            handle.write(PAGE % {"script": script, "media": media_base, "time1": time1, "time2": time2})
-        url = "file://" + page_path
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-            context, page, errors = open_page(browser, url, viewport={"width": 1280, "height": 800})
-            figures = desktop(page, errors, shots)
-            keyboard(page, errors, shots)
-            reduced_motion(page, errors, shots)
-            context.close()
-            phone(browser, url, shots)
-            browser.close()
-        server.shutdown()
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    files = [(still, "one.jpg"), (movie, "one.mov"), (still2, "two.jpg"), (movie2, "two.mov")]
+    with static_page(files, PAGE, {"script": script, "time1": time1, "time2": time2}) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        context, page, errors = open_page(browser, url, viewport={"width": 1280, "height": 800})
+        figures = desktop(page, errors, shots)
+        keyboard(page, errors, shots)
+        reduced_motion(page, errors, shots)
+        context.close()
+        phone(browser, url, shots)
+        browser.close()
     print("ok: element on file:// (%s); screenshots in %s" % (figures, shots))
     return 0
 
