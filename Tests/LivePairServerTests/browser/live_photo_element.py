@@ -32,12 +32,7 @@ PAGE = """<!doctype html>
   live-photo { width: 320px; height: 240px; }
   @media (max-width: 500px) { live-photo { width: 100%%; height: 260px; } }
 </style>
-<script>
-  window.events = [];
-  for (const name of ['livephotoplay', 'livephotoend', 'livephotoerror']) {
-    document.addEventListener(name, (event) => window.events.push({ type: name, id: event.target.id, detail: event.detail }));
-  }
-</script>
+%(record_events)s
 <script src="%(script)s"></script>
 </head><body>
 <h1>Two Live Photos</h1>
