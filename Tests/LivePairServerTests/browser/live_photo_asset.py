@@ -1,7 +1,8 @@
 """Drives Debian's Chromium (headless, through Playwright) over a static page opened from disk
 (file://, whose origin is `null`) with `<live-photo asset-id api-base token>` elements: against a
 `livepair serve --cors-origins null` the element reads the asset's JSON (its stillImageTime), shows
-its `still.jpg` and plays its `motion.mp4` as blob: URLs on hover; with a wrong token it shows a
+its `still.jpg` and plays its `motion.mp4` as blob: URLs on hover; an element given the asset's
+JSON as its `asset` property uses it as given; with a wrong token it shows a
 tile saying HTTP 401; against a server without CORS a tile saying the server did not answer, with
 `livephotoerror` each time. Saves screenshots.
 
@@ -29,6 +30,19 @@ PAGE = """<!doctype html>
 """
 
 
+GIVEN_ASSET = """async ([base, token, id]) => {
+    const response = await fetch(base + '/v1/assets/' + encodeURIComponent(id), { headers: { Authorization: 'Bearer ' + token } });
+    const asset = await response.json();
+    asset.stillImageTime = 0.3;
+    const element = document.createElement('live-photo');
+    element.id = 'given';
+    element.setAttribute('api-base', base);
+    element.setAttribute('token', token);
+    element.asset = asset;
+    document.body.append(element);
+}"""
+
+
 def error_of(page, element_id):
     page.wait_for_function(
         "(id) => window.events.some((e) => e.id === id && e.type === 'livephotoerror')", arg=element_id, timeout=60000)
@@ -51,6 +65,7 @@ def main():
         page.wait_for_function(
             "(() => { const i = document.getElementById('asset').shadowRoot.querySelector('img');"
             " return i.naturalWidth > 0 && i.src.startsWith('blob:'); })()", timeout=120000)
+        page.wait_for_function("document.getElementById('asset').shadowRoot.querySelector('img').dataset.still === 'ready'", timeout=120000)
         stored = page.evaluate("document.getElementById('asset').stillTime")
         check(abs(stored - float(still_time)) < 0.001, "the element's stillTime %s is not the asset's %s" % (stored, still_time))
         unauthorized = error_of(page, "wrong-token")
@@ -58,6 +73,13 @@ def main():
         closed = error_of(page, "closed")
         check("did not answer" in closed, "no CORS: %s" % closed)
         page.screenshot(path=os.path.join(shots, "element-asset-still.png"))
+
+        # The asset's JSON given as the `asset` property (as a gallery that listed it would): used
+        # as given (its key photo time here made 0.3 s), not fetched again.
+        page.evaluate(GIVEN_ASSET, [cors, token, asset])
+        page.wait_for_function("document.getElementById('given').shadowRoot.querySelector('img').dataset.still === 'ready'", timeout=120000)
+        given = page.evaluate("document.getElementById('given').stillTime")
+        check(given == 0.3, "the given asset's stillImageTime was not used: %s" % given)
 
         page.locator("#asset").hover()
         page.wait_for_function(
