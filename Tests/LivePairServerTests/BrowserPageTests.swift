@@ -19,21 +19,28 @@ extension ServeHTTPTests {
 
     /// Runs `browser/<script>` against a fresh server with alice's token and the pair's files.
     static func runBrowserScript(_ script: String, still: String, movie: String, expecting success: String) throws {
+        let server = try ServeProcess()
+        defer { server.stop() }
+        try runBrowser(
+            script, arguments: [server.base, "alice-token", SampleMedia.path(still), SampleMedia.path(movie)], expecting: success,
+            server: server)
+    }
+
+    /// Runs `browser/<script> ARGUMENTS... SCREENSHOT_DIR` with Playwright's Python and expects it
+    /// to exit 0 printing `success`; `server`'s log is shown when it fails. Screenshots are kept
+    /// under `.build/serve-browser/` (the path is printed).
+    static func runBrowser(_ script: String, arguments: [String], expecting success: String, server: ServeProcess) throws {
         let tools = ProcessInfo.processInfo.environment["LIVEPAIR_TOOLS_DIR"] ?? "/opt/livepair-tools"
         let python = tools + "/venv-browser/bin/python"
         try #require(
             FileManager.default.isExecutableFile(atPath: python),
             "Playwright's venv is missing at \(python): run scripts/setup.sh")
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "/usr/bin/chromium is missing: run scripts/setup.sh")
-        let server = try ServeProcess()
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let shots = here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/serve-browser").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            here.appendingPathComponent("browser/" + script).path, server.base, "alice-token", SampleMedia.path(still),
-            SampleMedia.path(movie), shots,
-        ]
+        process.arguments = [here.appendingPathComponent("browser/" + script).path] + arguments + [shots]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -43,6 +50,5 @@ extension ServeHTTPTests {
         print("browser test \(script), screenshots: \(shots)\n\(text)")
         #expect(process.terminationStatus == 0, "the browser check failed:\n\(text)\nserver log:\n\(server.logText.suffix(4000))")
         #expect(text.contains(success))
-        server.stop()
     }
 }

@@ -32,6 +32,8 @@ struct AssetRepresentation: Encodable {
     var isFavorite: Bool
     var isHidden: Bool
     var contentIdentifier: String?
+    /// A Live Photo's key photo on its movie's timeline, in seconds (`Asset.stillImageTime`); nil otherwise.
+    var stillImageTime: Double?
     /// Edited: a render and adjustment data beside the original (`version` chooses).
     var hasAdjustments: Bool
     var resources: [Resource]
@@ -49,6 +51,7 @@ struct AssetRepresentation: Encodable {
         isFavorite = asset.isFavorite
         isHidden = asset.isHidden
         contentIdentifier = asset.contentIdentifier
+        stillImageTime = asset.stillImageTime
         hasAdjustments = asset.hasAdjustments
         self.resources = resources.map {
             Resource(

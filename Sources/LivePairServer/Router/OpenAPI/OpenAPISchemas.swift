@@ -45,6 +45,7 @@ enum OpenAPISchemas {
                 "id": string, "mediaType": oneOf(["image", "video", "unknown"]), "isLivePhoto": boolean, "pixelWidth": integer,
                 "pixelHeight": integer, "duration": ["type": "number"], "creationDate": dateTime, "addedDate": dateTime,
                 "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "hasAdjustments": boolean,
+                "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds."],
                 "resources": array(ref("Resource")),
                 "links": object(
                     required: ["placeholder", "still"],
