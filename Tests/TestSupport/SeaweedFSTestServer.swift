@@ -124,6 +124,7 @@ public struct SeaweedFSTestServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        SpawnedDescriptors.closeFromThree(&actions)  // a long-lived server must hold no other test's pipe
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var child: pid_t = 0
