@@ -44,21 +44,26 @@ extension ServeHTTPTests {
         }
         #expect(overwritten == 1)
         let binary = try #require(LivePairBinary.url).path
-        try Self.runBrowserScript(
-            "gallery_page.py", server: server,
-            arguments: [SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"), binary, server.library],
-            expecting: "ok: gallery of 602")
+        defer { server.stop() }
+        try Self.runBrowser(
+            "gallery_page.py",
+            arguments: [server.base, "alice-token", SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"), binary, server.library],
+            expecting: "ok: gallery of 602", server: server)
     }
 
     /// Runs `browser/<script>` against a fresh server with alice's token and the pair's files.
     static func runBrowserScript(_ script: String, still: String, movie: String, expecting success: String) throws {
-        try runBrowserScript(
-            script, server: try ServeProcess(), arguments: [SampleMedia.path(still), SampleMedia.path(movie)], expecting: success)
+        let server = try ServeProcess()
+        defer { server.stop() }
+        try runBrowser(
+            script, arguments: [server.base, "alice-token", SampleMedia.path(still), SampleMedia.path(movie)], expecting: success,
+            server: server)
     }
 
-    /// Runs `browser/<script> BASE TOKEN ARGUMENTS... SCREENSHOTS` against `server` with alice's
-    /// token; expects exit status 0 and `success` in its output.
-    static func runBrowserScript(_ script: String, server: ServeProcess, arguments: [String], expecting success: String) throws {
+    /// Runs `browser/<script> ARGUMENTS... SCREENSHOT_DIR` with Playwright's Python and expects it
+    /// to exit 0 printing `success`; `server`'s log is shown when it fails. Screenshots are kept
+    /// under `.build/serve-browser/` (the path is printed).
+    static func runBrowser(_ script: String, arguments: [String], expecting success: String, server: ServeProcess) throws {
         let tools = ProcessInfo.processInfo.environment["LIVEPAIR_TOOLS_DIR"] ?? "/opt/livepair-tools"
         let python = tools + "/venv-browser/bin/python"
         try #require(
@@ -69,7 +74,7 @@ extension ServeHTTPTests {
         let shots = here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/serve-browser").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [here.appendingPathComponent("browser/" + script).path, server.base, "alice-token"] + arguments + [shots]
+        process.arguments = [here.appendingPathComponent("browser/" + script).path] + arguments + [shots]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -79,6 +84,5 @@ extension ServeHTTPTests {
         print("browser test \(script), screenshots: \(shots)\n\(text)")
         #expect(process.terminationStatus == 0, "the browser check failed:\n\(text)\nserver log:\n\(server.logText.suffix(4000))")
         #expect(text.contains(success))
-        server.stop()
     }
 }

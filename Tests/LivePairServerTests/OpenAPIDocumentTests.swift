@@ -24,14 +24,14 @@ struct OpenAPIDocumentTests {
             ("PUT", "/v1/uploads/{uploadID}"), ("GET", "/v1/assets"), ("GET", "/v1/assets/{id}"), ("DELETE", "/v1/assets/{id}"),
             ("GET", "/v1/assets/{id}/resources/{type}"), ("GET", "/v1/assets/{id}/placeholder.jpg"),
             ("GET", "/v1/assets/{id}/still.jpg"), ("GET", "/v1/assets/{id}/motion.mp4"), ("GET", "/v1/pending"),
-            ("GET", "/v1/changes"), ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/v1/openapi.json"), ("GET", "/"),
+            ("GET", "/v1/changes"), ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/v1/openapi.json"), ("GET", "/v1/live-photo.js"), ("GET", "/"),
         ]
         #expect(paths.count == Set(routes.map(\.1)).count)
         for (method, path) in routes {
             let operation = try #require(paths[path]?[method.lowercased()] as? [String: Any], "\(method) \(path) is not described")
             let responses = try #require(operation["responses"] as? [String: Any])
             let isPublic = (operation["security"] as? [Any])?.isEmpty == true
-            #expect(isPublic == ["/healthz", "/readyz", "/metrics", "/v1/openapi.json", "/"].contains(path), "\(path)")
+            #expect(isPublic == ["/healthz", "/readyz", "/metrics", "/v1/openapi.json", "/v1/live-photo.js", "/"].contains(path), "\(path)")
             if !isPublic { #expect(responses["401"] != nil, "\(method) \(path) has no 401") }
             if path.contains("{id}") { #expect(responses["404"] != nil, "\(method) \(path) has no 404") }
         }

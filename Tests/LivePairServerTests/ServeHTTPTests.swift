@@ -62,6 +62,9 @@ import TestSupport
                     uniqueKeysWithValues: resources.map { ($0["type"] as? String ?? "", $0["digest"] as? String ?? "") })
                 #expect(digests["photo"] == SampleMedia.entry(pair.still)?.sha256)
                 #expect(digests["pairedVideo"] == SampleMedia.entry(pair.movie)?.sha256)
+                // The key photo's time, which the <live-photo> element seeks to (docs/web.md).
+                let stillTime = try #require(asset["stillImageTime"] as? Double, "no stillImageTime for \(pair.movie)")
+                #expect(abs(stillTime - (SampleMedia.entry(pair.movie)?.stillImageTime ?? -1)) < 0.001, "\(pair.movie): \(stillTime)")
             }
             let pending = try client.send("GET", "/v1/pending", token: token).json()
             #expect((pending["pending"] as? [Any])?.isEmpty == true)

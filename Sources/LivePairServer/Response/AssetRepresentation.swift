@@ -44,7 +44,7 @@ struct AssetRepresentation: Encodable {
     var pixelWidth: Int
     var pixelHeight: Int
     var duration: Double
-    /// The key photo's time on the motion's timeline (Live Photos).
+    /// A Live Photo's key photo on its movie's timeline, in seconds (`Asset.stillImageTime`); nil otherwise.
     var stillImageTime: Double?
     var creationDate: Date?
     var addedDate: Date

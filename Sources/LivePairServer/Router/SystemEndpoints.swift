@@ -3,7 +3,7 @@ import LivePairLibrary
 import LivePairS3
 
 extension LivePairService {
-    /// `GET /` (the web page), `/healthz`, `/readyz`, `/metrics` and `/v1/openapi.json`: no token needed.
+    /// `GET /` (the web page), `/v1/live-photo.js` (the `<live-photo>` element), `/healthz`, `/readyz`, `/metrics` and `/v1/openapi.json`: no token needed.
     func systemRoutes() -> [Route] {
         [
             Route(method: "GET", pattern: "/", authenticated: false, kind: .quick) { _ throws(HTTPError) in
@@ -25,6 +25,9 @@ extension LivePairService {
                     status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "no-cache")],
                     body: .bytes(WebStyle.bytes))
             },
+            Route(method: "GET", pattern: "/v1/live-photo.js", authenticated: false, kind: .quick) { context throws(HTTPError) in
+                Self.livePhotoElementScript(for: context.request)
+            },
             Route(method: "GET", pattern: "/healthz", authenticated: false, kind: .quick) { _ throws(HTTPError) in
                 .text("{\"status\":\"ok\"}\n", contentType: "application/json")
             },
@@ -39,6 +42,20 @@ extension LivePairService {
                 .text(OpenAPIDocument.json, contentType: "application/json")
             },
         ]
+    }
+
+    /// `GET /v1/live-photo.js`: the element's script for pages on any origin (`Access-Control-Allow-Origin: *`),
+    /// revalidated by its entity tag (304 when `If-None-Match` names it).
+    private static func livePhotoElementScript(for request: HTTPRequest) -> HTTPResponse {
+        let etag = "\"" + LivePhotoElementScript.entityTag + "\""
+        var headers: [(name: String, value: String)] = [
+            ("ETag", etag), ("Cache-Control", "no-cache"), ("Access-Control-Allow-Origin", "*"),
+        ]
+        if let match = request.header("if-none-match"), FileResponder.matches(match, etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        headers.insert(("Content-Type", "text/javascript; charset=utf-8"), at: 0)
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(LivePhotoElementScript.bytes))
     }
 
     /// `GET /readyz`: 200 when the catalog answers a read and the store a listing (or, a directory

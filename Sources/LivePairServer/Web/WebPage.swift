@@ -1,6 +1,6 @@
 /// The web page at `GET /`: the owner's whole library in date-taken order as a grid of tiles under
 /// month and day headings, Live Photos playing their motion on hover (or press, on touch screens),
-/// a detail view and an upload box. Plain HTML, CSS and a
+/// a detail view and an upload box. Live Photo tiles are `<live-photo>` elements (`/v1/live-photo.js`). Plain HTML, CSS and a
 /// little JavaScript shipped in the binary: no CDN, no npm, no build step. The token comes in the
 /// URL fragment (`/#token=…`, which never reaches a server or its logs), is kept in the page's
 /// session storage and sent as a bearer header; images and movies are fetched with it and shown
@@ -15,6 +15,7 @@ enum WebPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>LivePair</title>
         <link rel="stylesheet" href="/app.css">
+        <script src="/v1/live-photo.js" defer></script>
         <script src="/app.js" defer></script>
         </head>
         <body>
@@ -55,8 +56,10 @@ enum WebPage {
     /// The document's bytes.
     static let bytes = Array(html.utf8)
 
-    /// What the page may load: its own script and style, images and movies from blob URLs.
+    /// What the page may load: its own scripts and style, images and movies from blob URLs. Inline
+    /// style is allowed for the `<live-photo>` element's shadow-root `<style>` (the page writes no
+    /// HTML from data: every text is set as `textContent`).
     static let contentSecurityPolicy =
-        "default-src 'self'; img-src 'self' blob:; media-src 'self' blob:; script-src 'self'; style-src 'self'; "
+        "default-src 'self'; img-src 'self' blob:; media-src 'self' blob:; script-src 'self'; style-src 'self' 'unsafe-inline'; "
         + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
 }

@@ -22,7 +22,10 @@ enum WebScript {
           const blobs = new Map();
           const pageSize = 60;
           let playbackStyle = 'hint';
-          $('style').addEventListener('change', (event) => { playbackStyle = event.target.value; });
+          $('style').addEventListener('change', (event) => {
+            playbackStyle = event.target.value;
+            for (const player of document.querySelectorAll('#grid live-photo')) player.setAttribute('playback-style', playbackStyle);
+          });
 
           // The library as loaded so far, in date-taken order (newest first), and where the next page starts.
           const assets = [];
@@ -80,7 +83,7 @@ enum WebScript {
             failures.set(tile.dataset.assetId, message);
             tile.dataset.still = 'failed';
             tile.classList.add('failed');
-            for (const image of tile.querySelectorAll('img')) image.remove();
+            for (const media of tile.querySelectorAll('img, live-photo')) media.remove();
             const note = document.createElement('p');
             note.className = 'failure';
             note.textContent = 'Cannot show this ' + (tile.dataset.kind === 'video' ? 'video' : 'photo') + ': ' + message;
@@ -100,37 +103,64 @@ enum WebScript {
           // turn waits until it comes near again.
           const waiting = [];
           let loadingTiles = 0;
+          // Each tile's still first, then (queued behind every still) a Live Photo's motion, so a hover
+          // plays at once.
           function loadTileMedia(tile) {
-            waiting.push(tile);
+            waiting.push({ tile, load: loadTile });
             pumpTiles();
           }
           function pumpTiles() {
             while (loadingTiles < 6 && waiting.length) {
-              const tile = waiting.shift();
+              const stills = waiting.findIndex((task) => task.load === loadTile);
+              const { tile, load } = waiting.splice(stills >= 0 ? stills : 0, 1)[0];
               const box = tile.getBoundingClientRect();
-              if (!tile.isConnected || box.bottom < -600 || box.top > innerHeight + 600) { if (tile.isConnected) nearScreen.observe(tile); continue; }
+              if (!tile.isConnected || box.bottom < -600 || box.top > innerHeight + 600) {
+                if (tile.isConnected && load === loadTile) nearScreen.observe(tile);
+                continue;
+              }
               loadingTiles += 1;
-              loadTile(tile).finally(() => { loadingTiles -= 1; pumpTiles(); });
+              load(tile).finally(() => { loadingTiles -= 1; pumpTiles(); });
             }
+          }
+          // The still as a decoded image: the placeholder until then.
+          async function decoded(url) {
+            const image = new Image();
+            image.src = url;
+            await image.decode().catch(() => {});
+            return url;
           }
           async function loadTile(tile) {
             const asset = byId.get(tile.dataset.assetId);
             if (!asset) return;
             const failed = (asset.derivativeFailures || []).find((failure) => failure.derivative !== 'motion');
             if (failed) { showFailure(tile, failed.message); return; }
+            const player = tile.querySelector('live-photo');
             const image = tile.querySelector('img');
-            if (tile.dataset.livePhoto !== undefined) attachMotion(tile, asset.links.motion);
-            const placeholder = blobURL(asset.links.placeholder).then((url) => { if (!image.dataset.final) image.src = url; }).catch(() => {});
+            const show = (url) => { if (player) player.setAttribute('photo-src', url); else image.src = url; };
+            let final = false;
+            const placeholder = blobURL(asset.links.placeholder).then((url) => { if (!final) show(url); }).catch(() => {});
             try {
-              const url = await blobURL(asset.links.still);
-              image.src = url;
-              image.dataset.final = 'still';
-              await image.decode().catch(() => {});
+              const url = await decoded(await blobURL(asset.links.still));
+              final = true;
+              show(url);
               tile.dataset.still = 'ready';
             } catch (error) {
               showFailure(tile, error.message);
+              return;
             }
             await placeholder;
+            if (player) { waiting.push({ tile, load: loadMotion }); }
+          }
+          async function loadMotion(tile) {
+            const asset = byId.get(tile.dataset.assetId);
+            const player = tile.querySelector('live-photo');
+            if (!asset || !player) return;
+            try {
+              player.setAttribute('video-src', await blobURL(asset.links.motion));
+            } catch (error) {
+              tile.dataset.motion = 'failed';
+              tile.title = 'The motion cannot be played: ' + error.message;
+            }
           }
 
           function makeTile(asset) {
@@ -140,18 +170,26 @@ enum WebScript {
             tile.dataset.kind = asset.mediaType === 'video' ? 'video' : 'photo';
             tile.tabIndex = 0;
             tile.setAttribute('role', 'button');
-            const image = document.createElement('img');
-            image.alt = (asset.isLivePhoto ? 'Live Photo' : asset.mediaType === 'video' ? 'Video' : 'Photo') + ', ' + fullFormat.format(dateTaken(asset));
-            image.decoding = 'async';
-            tile.setAttribute('aria-label', image.alt);
-            tile.append(image);
+            const label = (asset.isMotionPhoto ? 'Motion photo' : asset.isLivePhoto ? 'Live Photo' : asset.mediaType === 'video' ? 'Video' : 'Photo')
+              + ', ' + fullFormat.format(dateTaken(asset));
+            tile.setAttribute('aria-label', label);
             if (asset.isLivePhoto && asset.links.motion) {
+              // The <live-photo> element (/v1/live-photo.js) plays it; the tile keeps the focus (Enter
+              // opens, Space plays), so the element leaves the tab order.
               tile.dataset.livePhoto = '';
-              const badge = document.createElement('span');
-              badge.className = 'badge';
-              badge.textContent = 'LIVE';
-              tile.append(badge);
-            } else if (asset.mediaType === 'video') {
+              const player = document.createElement('live-photo');
+              player.setAttribute('playback-style', playbackStyle);
+              player.setAttribute('muted', '');
+              player.setAttribute('label', label);
+              player.tabIndex = -1;
+              tile.append(player);
+            } else {
+              const image = document.createElement('img');
+              image.alt = label;
+              image.decoding = 'async';
+              tile.append(image);
+            }
+            if (asset.mediaType === 'video') {
               const badge = document.createElement('span');
               badge.className = 'badge duration';
               badge.textContent = duration(asset.duration);
@@ -160,45 +198,11 @@ enum WebScript {
             tile.addEventListener('click', () => openDetail(byId.get(asset.id)));
             tile.addEventListener('keydown', (event) => {
               if (event.key === 'Enter') { event.preventDefault(); openDetail(byId.get(asset.id)); }
+              const player = tile.querySelector('live-photo');
+              if (event.key === ' ' && player) { event.preventDefault(); if (player.playing) player.stop(); else player.play(); }
             });
             nearScreen.observe(tile);
             return tile;
-          }
-
-          function attachMotion(container, motionPath) {
-            const video = document.createElement('video');
-            video.muted = true;
-            video.playsInline = true;
-            video.preload = 'none';
-            container.append(video);
-            let wanted = false;
-            const stop = () => {
-              wanted = false;
-              container.classList.remove('playing', 'full');
-              video.pause();
-              try { video.currentTime = 0; } catch (error) { /* not loaded yet */ }
-            };
-            const play = async () => {
-              wanted = true;
-              try {
-                if (!video.src) video.src = await blobURL(motionPath);
-                if (!wanted) return;
-                video.muted = playbackStyle !== 'full';
-                container.classList.add('playing');
-                if (playbackStyle === 'full') container.classList.add('full');
-                video.currentTime = 0;
-                await video.play().catch(() => { video.muted = true; return video.play(); });
-              } catch (error) { stop(); }
-            };
-            video.addEventListener('ended', stop);
-            container.addEventListener('pointerenter', (event) => { if (event.pointerType === 'mouse') play(); });
-            container.addEventListener('pointerleave', (event) => { if (event.pointerType === 'mouse') stop(); });
-            container.addEventListener('pointerdown', (event) => { if (event.pointerType !== 'mouse') play(); });
-            for (const name of ['pointerup', 'pointercancel']) {
-              container.addEventListener(name, (event) => { if (event.pointerType !== 'mouse') stop(); });
-            }
-            container.addEventListener('contextmenu', (event) => event.preventDefault());
-            return { play, stop };
           }
 
           // The grid: a month heading where the month changes, a day heading where the day does (the
@@ -312,25 +316,30 @@ enum WebScript {
               video.addEventListener('error', () => { media.textContent = 'This browser cannot play this video: download the original.'; });
               blobURL(asset.links.video, 'video/mp4').then((url) => { video.src = url; }).catch((error) => { media.textContent = 'Cannot play this video: ' + error.message; });
             } else {
-              const image = document.createElement('img');
-              image.alt = '';
-              media.append(image);
-              const still = asset.links.still + (showingOriginal ? '?version=original' : '');
-              blobURL(still).then((url) => { image.src = url; }).catch((error) => {
-                image.remove();
+              const version = showingOriginal ? '?version=original' : '';
+              const live = asset.isLivePhoto && asset.links.motion;
+              const picture = document.createElement(live ? 'live-photo' : 'img');
+              media.append(picture);
+              const failed = (error) => {
+                picture.remove();
                 const note = document.createElement('p');
                 note.className = 'failure';
                 note.textContent = 'Cannot show this photo: ' + error.message;
-                media.append(note);
-              });
-              if (asset.isLivePhoto && asset.links.motion) {
-                const motion = asset.links.motion + (showingOriginal ? '?version=original' : '');
-                const controls = attachMotion(media, motion);
+                media.prepend(note);
+              };
+              if (live) {
+                picture.setAttribute('playback-style', 'full');
+                picture.setAttribute('label', asset.isMotionPhoto ? 'Motion photo' : 'Live Photo');
+                blobURL(asset.links.still + version).then((url) => picture.setAttribute('photo-src', url)).catch(failed);
+                blobURL(asset.links.motion + version).then((url) => picture.setAttribute('video-src', url)).catch(() => {});
                 const button = document.createElement('button');
                 button.className = 'play';
-                button.textContent = 'Play Live Photo';
-                button.addEventListener('click', () => controls.play());
+                button.textContent = 'Play ' + (asset.isMotionPhoto ? 'motion photo' : 'Live Photo');
+                button.addEventListener('click', () => picture.play());
                 media.append(button);
+              } else {
+                picture.alt = '';
+                blobURL(asset.links.still + version).then((url) => { picture.src = url; }).catch(failed);
               }
             }
             $('original').hidden = !asset.hasAdjustments;
@@ -384,6 +393,7 @@ enum WebScript {
             if (detail.hidden) return;
             detail.hidden = true;
             for (const video of detail.querySelectorAll('video')) video.pause();
+            for (const player of detail.querySelectorAll('live-photo')) player.stop();
             const tile = tiles.get(detail.dataset.assetId);
             openIndex = -1;
             showingOriginal = false;

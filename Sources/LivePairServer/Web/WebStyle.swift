@@ -24,10 +24,8 @@ enum WebStyle {
         .tile { position: relative; aspect-ratio: 1; overflow: hidden; background: #8882; cursor: pointer;
           touch-action: manipulation; user-select: none; -webkit-user-select: none; }
         .tile:focus-visible { outline: 3px solid #39f; outline-offset: -3px; }
-        .tile img, .tile video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
-        .tile video { opacity: 0; transition: opacity .15s, transform .3s; }
-        .tile.playing video { opacity: 1; }
-        .tile.playing.full video { transform: scale(1.05); }
+        .tile img, .tile live-photo { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+        .tile live-photo { --live-photo-background: transparent; }
         .tile .badge { position: absolute; left: 6px; top: 6px; font-size: 11px; font-weight: 600; color: #fff;
           background: #0007; border-radius: 4px; padding: 1px 5px; pointer-events: none; }
         .tile .badge.duration { left: auto; right: 6px; top: auto; bottom: 6px; }
@@ -41,8 +39,8 @@ enum WebStyle {
           max-height: 90vh; overflow: auto; position: relative; }
         #detail-media { position: relative; min-width: 200px; min-height: 120px; }
         #detail-media img, #detail-media video { max-width: 80vw; max-height: 60vh; display: block; }
-        #detail-media img + video { position: absolute; inset: 0; opacity: 0; }
-        #detail-media.playing img + video { opacity: 1; }
+        #detail-media live-photo { display: block; width: min(80vw, 900px); height: 60vh; --live-photo-object-fit: contain;
+          --live-photo-background: transparent; }
         #detail-media .play { margin-top: .4em; }
         .steps, .actions { display: flex; gap: .5em; margin: .5em 0; }
         .steps button:last-child { margin-left: auto; }
@@ -51,7 +49,7 @@ enum WebStyle {
         @media (max-width: 600px) {
           #grid { grid-template-columns: repeat(3, 1fr); gap: 2px; padding: 2px; }
           #detail .panel { max-width: 100vw; max-height: 100vh; border-radius: 0; padding: .5em; }
-          #detail-media img, #detail-media video { max-width: 96vw; }
+          #detail-media img, #detail-media video, #detail-media live-photo { max-width: 96vw; }
         }
         dl { display: grid; grid-template-columns: auto 1fr; gap: .2em 1em; font-size: .9em; }
         dt { opacity: .7; }

@@ -176,8 +176,10 @@ def main():
         status, body = request(base, token, "PUT", "/v1/uploads/gallery-movie", open(movie, "rb").read(), {"X-Original-Filename": "train.mov"})
         uploaded = time.monotonic()
         check(status == 201 and body["asset"]["id"] == train_id and body["asset"]["isLivePhoto"], "the movie's upload: %d %s" % (status, body))
-        page.wait_for_selector(tile_selector + "[data-live-photo] .badge", timeout=30000)
+        page.wait_for_selector(tile_selector + "[data-live-photo] live-photo", timeout=30000)
         live_delay = time.monotonic() - uploaded
+        # Then its <live-photo> gets the motion (made on demand here: no background jobs) and shows its badge.
+        page.wait_for_selector(tile_selector + " live-photo[video-src]", timeout=180000)
         page.screenshot(path=os.path.join(shots, "live-after-upload.png"))
         phase("turned Live")
 
@@ -207,7 +209,8 @@ def main():
         phase("keyboard")
 
         # Nothing of the grid over the detail view: every badge's centre hits the detail view.
-        hits = page.evaluate("""() => [...document.querySelectorAll('.tile .badge')].map(badge => {
+        hits = page.evaluate("""() => [...document.querySelectorAll('.tile .badge'),
+            ...[...document.querySelectorAll('.tile live-photo')].map(player => player.shadowRoot.querySelector('.badge'))].map(badge => {
             const box = badge.getBoundingClientRect();
             if (box.bottom < 0 || box.top > innerHeight || box.width === 0) return null;
             const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);

@@ -129,6 +129,15 @@ enum OpenAPIPaths {
                 "Prometheus text metrics: service-wide counts, no owner, asset or path. With --metrics-token, that bearer token is required.",
                 public: true, responses: ["200": ["description": "text/plain; version=0.0.4"], "401": error("--metrics-token is set and the request does not carry it.")])
         ],
+        "/v1/live-photo.js": [
+            "get": operation(
+                "The <live-photo> custom element, for pages on any origin (Access-Control-Allow-Origin: *; ETag, revalidated: 304 for If-None-Match). See docs/web.md.",
+                public: true,
+                responses: [
+                    "200": ["description": "text/javascript; charset=utf-8"],
+                    "304": ["description": "Not modified (If-None-Match matched the ETag)."],
+                ])
+        ],
         "/v1/openapi.json": ["get": operation("This document.", public: true, responses: ["200": ["description": "OpenAPI 3.1"]])],
         "/": [
             "get": operation(

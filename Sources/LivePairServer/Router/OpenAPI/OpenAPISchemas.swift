@@ -47,11 +47,11 @@ enum OpenAPISchemas {
                     oneOf(["photoPanorama", "photoHDR", "photoScreenshot", "photoLive", "photoDepthEffect", "videoHighFrameRate", "videoTimelapse"])),
                 "isLivePhoto": boolean, "isMotionPhoto": ["type": "boolean", "description": "A Live Photo whose movie is inside the still."],
                 "pixelWidth": integer, "pixelHeight": integer, "duration": ["type": "number"],
-                "stillImageTime": ["type": "number", "description": "The key photo on the motion's timeline, seconds."],
                 "creationDate": dateTime, "addedDate": dateTime,
                 "dateTaken": ["type": "string", "format": "date-time", "description": "creationDate, else addedDate: the list's order."],
                 "location": object(required: ["latitude", "longitude"], ["latitude": ["type": "number"], "longitude": ["type": "number"]]),
                 "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "hasAdjustments": boolean,
+                "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds."],
                 "resources": array(ref("Resource")),
                 "links": object(
                     required: ["placeholder", "still"],
