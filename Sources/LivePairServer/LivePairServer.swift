@@ -95,7 +95,8 @@ final class LivePairService: ExchangeHandler {
     private var currentRouter: Router {
         router.withLock { router in
             if let router { return router }
-            let made = Router(routes: routes(), authentication: authentication, uploadLimit: configuration.uploadLimit)
+            var made = Router(routes: routes(), authentication: authentication, uploadLimit: configuration.uploadLimit)
+            made.crossOrigin = configuration.crossOrigin
             router = made
             return made
         }

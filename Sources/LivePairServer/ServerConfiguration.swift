@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     /// Seconds after which a job a node claimed but did not finish (the node was killed) is claimed
     /// again by any node.
     public var derivativeJobLease: Double = 600
+    /// The origins whose web pages may call the API from the browser (CORS); none by default.
+    public var crossOrigin = CrossOriginPolicy()
 
     /// A configuration; uploads up to 1 GiB, long polls up to 30 s, 10 s to shut down.
     public init(

@@ -84,6 +84,10 @@ public enum ServeCommand: Command {
                                   (default: media threads - 1, at least 1; 0: none on this node).
           --job-lease <seconds>   A job claimed by a node that did not finish it in this time (the
                                   node was killed) is claimed again (default: 600).
+          --cors-origins <origins>
+                                  Origins whose web pages may call the API with a token from the
+                                  browser (CORS), comma-separated: https://site.example,null, or
+                                  '*' for any (default: none; same-origin pages only).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -99,7 +103,7 @@ public enum ServeCommand: Command {
                 options: [
                     "library", "catalog", "store", "s3-endpoint", "tokens", "listen", "upload-limit", "threads", "connection-timeout", "request-timeout",
                     "long-poll-limit", "header-timeout", "max-connections-per-ip", "metrics-token",
-                    "media-workers", "media-queue", "background-jobs", "job-lease",
+                    "media-workers", "media-queue", "background-jobs", "job-lease", "cors-origins",
                 ])
         } catch {
             return usageFailure(error, streams: streams)
@@ -145,6 +149,7 @@ public enum ServeCommand: Command {
             configuration.mediaQueueLimit = settings.mediaQueueLimit
             configuration.backgroundJobs = settings.backgroundJobs
             configuration.derivativeJobLease = settings.jobLease
+            configuration.crossOrigin = CrossOriginPolicy(origins: settings.crossOrigins)
             server = try LivePairServer(
                 library: library, ingestor: ingestor, tokens: tokens, derivatives: places.derivatives,
                 configuration: configuration, logger: logger)

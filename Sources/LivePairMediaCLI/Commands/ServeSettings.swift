@@ -20,6 +20,8 @@ struct ServeSettings {
     /// `--background-jobs` (nil: the default) and `--job-lease`.
     var backgroundJobs: Int?
     var jobLease: Double
+    /// `--cors-origins`: the origins whose pages may call the API (none by default).
+    var crossOrigins: [String] = []
 
     init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
         selection = try LibrarySelection(parsed)
@@ -56,6 +58,13 @@ struct ServeSettings {
             backgroundJobs = Int(try Self.number(parsed, "background-jobs", default: 1, range: 0...256))
         }
         jobLease = Double(try Self.number(parsed, "job-lease", default: 600, range: 1...86_400))
+        if let list = parsed.options["cors-origins"] {
+            guard let origins = CrossOriginPolicy.parse(list) else {
+                throw UsageError(
+                    "The value '\(list)' is invalid for '--cors-origins <origins>': use '*' or origins such as https://site.example,http://localhost:3000 (no path).")
+            }
+            crossOrigins = origins
+        }
     }
 
     /// `HOST:PORT` (an IPv4 address or a host name) or `[IPv6]:PORT`, as the host and port to listen on.

@@ -7,9 +7,25 @@ struct Router: Sendable {
     let authentication: BearerAuthentication
     /// The most bytes an upload may have.
     let uploadLimit: Int64
+    /// The origins whose pages may call the API (none by default).
+    var crossOrigin = CrossOriginPolicy()
 
-    /// The plan for `request`.
+    /// The plan for `request`; for a page of an allowed origin, every response says so (CORS).
     func plan(_ request: HTTPRequest) -> ExchangePlan {
+        guard let origin = crossOrigin.allowedOrigin(for: request) else { return route(request, origin: nil) }
+        switch route(request, origin: origin) {
+        case .respond(let response):
+            return .respond(crossOrigin.decorate(response, origin: origin))
+        case .receive(let spoolLimit, let offThread, let respond):
+            return .receive(spoolLimit: spoolLimit, offThread: offThread) { [crossOrigin] body in
+                crossOrigin.decorate(respond(body), origin: origin)
+            }
+        }
+    }
+
+    /// The plan of the route `request` names: its responder, a CORS preflight's answer (when its
+    /// `origin` is allowed), or 404/405.
+    private func route(_ request: HTTPRequest, origin: String?) -> ExchangePlan {
         var allowed: [String] = []
         for route in routes {
             guard let parameters = route.match(request.path) else { continue }
@@ -18,6 +34,9 @@ struct Router: Sendable {
                 continue
             }
             return plan(request, route: route, parameters: parameters)
+        }
+        if origin != nil, request.method == "OPTIONS", request.header("access-control-request-method") != nil, !allowed.isEmpty {
+            return .respond(Self.annotate(crossOrigin.preflight(methods: allowed), route: "preflight", owner: nil))
         }
         let error: HTTPError = allowed.isEmpty ? .notFound("no such endpoint") : .methodNotAllowed(allowed)
         return .respond(Self.annotate(HTTPResponse(error: error), route: "unmatched", owner: nil))

@@ -166,6 +166,13 @@ enum LivePhotoElementScript {
               return this._assetStillTime;
             }
             set stillTime(value) { this._reflect('still-time', value); }
+            /** The asset's JSON as the API lists it: set it (with `api-base` and `token`) to skip the element's own fetch of it. */
+            get asset() { return this._givenAsset || null; }
+            set asset(value) {
+              this._givenAsset = value || null;
+              if (value && value.id) this.setAttribute('asset-id', value.id);
+              if (this.isConnected) this._scheduleLoad();
+            }
             get playing() { return this._playing; }
             get currentTime() { return this._video.currentTime; }
             get duration() { return Number.isFinite(this._video.duration) ? this._video.duration : NaN; }
@@ -199,6 +206,7 @@ enum LivePhotoElementScript {
               for (const url of this._blobs) URL.revokeObjectURL(url);
               this._blobs = [];
               this._image.removeAttribute('src');
+              delete this._image.dataset.still;
               this._video.removeAttribute('src');
               this._video.load();
             }
@@ -242,7 +250,8 @@ enum LivePhotoElementScript {
             // asset-id + api-base + token: the asset's JSON, then its derivatives as blob URLs.
             async _loadAsset(assetID, generation) {
               const base = (this.getAttribute('api-base') || '').replace(/\/+$/, '');
-              const asset = await (await this._request(base + '/v1/assets/' + encodeURIComponent(assetID), 'the asset')).json();
+              const given = this._givenAsset && this._givenAsset.id === assetID ? this._givenAsset : null;
+              const asset = given || await (await this._request(base + '/v1/assets/' + encodeURIComponent(assetID), 'the asset')).json();
               if (generation !== this._generation) return;
               if (typeof asset.stillImageTime === 'number') this._assetStillTime = asset.stillImageTime;
               const size = '?size=' + Math.min(2048, Math.max(256, Math.ceil((this.clientWidth || 512) * (window.devicePixelRatio || 1))));
@@ -250,8 +259,17 @@ enum LivePhotoElementScript {
                 this._motionURL = base + asset.links.motion + size;
                 this._frame.classList.add('has-motion');
               }
-              const still = await this._blobURL(base + asset.links.still + size, 'the still');
-              if (generation !== this._generation) { URL.revokeObjectURL(still); return; }
+              // The placeholder (small, made first) at once, then the still.
+              const placeholder = asset.links.placeholder ? this._blobURL(base + asset.links.placeholder, 'the placeholder') : null;
+              const stillLoad = this._blobURL(base + asset.links.still + size, 'the still');
+              if (placeholder) {
+                placeholder.then((url) => {
+                  if (generation === this._generation && !this._image.dataset.still) this._image.src = url;
+                }).catch(() => {});
+              }
+              const still = await stillLoad;
+              if (generation !== this._generation) return;
+              this._image.dataset.still = 'ready';
               this._image.src = still;
               if (this._motionURL) this._prefetchWhenVisible();
             }

@@ -25,12 +25,7 @@ from file_server import static_page
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Loop and Bounce</title>
 <style> video, live-photo { width: 288px; height: 216px; } </style>
-<script>
-  window.events = [];
-  for (const name of ['livephotoplay', 'livephotoend', 'livephotoerror']) {
-    document.addEventListener(name, (event) => window.events.push({ type: name, id: event.target.id, detail: event.detail }));
-  }
-</script>
+%(record_events)s
 <script src="%(script)s"></script>
 </head><body>
 <video id="loop" src="%(media)s/loop.mov" muted playsinline loop preload="auto"></video>

@@ -83,12 +83,21 @@ def serve_directory(directory):
     return server, "http://127.0.0.1:%d" % server.server_address[1]
 
 
+# Put in a page's head as %(record_events)s: the element's events, in order, in window.events.
+RECORD_EVENTS = """<script>
+  window.events = [];
+  for (const name of ['livephotoplay', 'livephotoend', 'livephotoerror']) {
+    document.addEventListener(name, (event) => window.events.push({ type: name, id: event.target.id, detail: event.detail }));
+  }
+</script>"""
+
+
 @contextlib.contextmanager
 def static_page(files, template, values):
     """A page on disk over files that a file-only server serves: `files` are (path, name) pairs
     linked into the served folder, `template` is the page's HTML with `%(name)s` fields filled from
-    `values` and `media` (the server's base URL). Yields the page's file:// URL; stops the server
-    and removes the files afterwards."""
+    `values`, `media` (the server's base URL) and `record_events` (RECORD_EVENTS). Yields the
+    page's file:// URL; stops the server and removes the files afterwards."""
     work = tempfile.mkdtemp(prefix="live-photo-page-")
     server = None
     try:
@@ -99,7 +108,7 @@ def static_page(files, template, values):
         server, media_base = serve_directory(media)
         page_path = os.path.join(work, "page.html")
         with open(page_path, "w") as handle:
-            handle.write(template % dict(values, media=media_base))
+            handle.write(template % dict(values, media=media_base, record_events=RECORD_EVENTS))
         yield "file://" + page_path
     finally:
         if server:
