@@ -153,7 +153,8 @@ let package = Package(
             // and the call-counting library SystemCallCountTests compiles and preloads.
             exclude: ["ExpectedReports", "SystemCalls"], swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairServerTests", dependencies: ["LivePairServer", "LivePairLibrary", "LivePairLogging", "LivePairS3", "TestSupport"],
+            name: "LivePairServerTests",
+            dependencies: ["LivePairServer", "LivePairLibrary", "LivePairLogging", "LivePairMedia", "LivePairS3", "TestSupport"],
             exclude: ["browser"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,30 @@ extension ServeBenchmark {
         return configuration
     }
 
+    /// A server on a fresh library at `path` for the token `bench-token` (owner `bench`), uploads moved
+    /// into the store; `backgroundJobs` nil is the default worker.
+    static func benchServer(at path: String, backgroundJobs: Int?) throws -> (PhotoLibrary, LivePairServer) {
+        let library = try PhotoLibrary.open(at: path)
+        let server = try LivePairServer(
+            library: library, ingestor: Ingestor(library: library, options: IngestOptions(uploadHandling: .move)),
+            tokens: TokenStore(tokens: ["bench-token": "bench"]),
+            derivatives: try DirectoryDerivativeCache(directory: library.directory + "/derivatives"),
+            configuration: configuration(spool: library.directory + "/.serve/uploads", backgroundJobs: backgroundJobs))
+        return (library, server)
+    }
+
+    /// Uploads the halves in `files` to `server` as bench-token from 8 loopback clients (upload IDs
+    /// `prefix` and the index); a half counts when it is accepted or pending.
+    func uploadPairs(_ files: [String], to server: LivePairServer, prefix: String) -> UploadRun {
+        upload(files, client: { LoopbackHTTPClient(port: server.port) }) { client, index in
+            let status = (try? client.send(
+                "PUT", "/v1/uploads/\(prefix)\(index)",
+                headers: ["Authorization": "Bearer bench-token", "X-Original-Filename": (files[index] as NSString).lastPathComponent],
+                file: files[index]).status) ?? 0
+            return status == 201 || status == 202
+        }
+    }
+
     /// Runs the job figures; true when every job ended `done` and every GET answered 200.
     func runDerivativeJobs(root: String, pairs: Int) throws -> Bool {
         let (files, _) = try IngestBenchmark.makeUploads(pairs: pairs, samples: options.samples + "/live", into: root + "/jobs-uploads")
@@ -25,21 +49,10 @@ extension ServeBenchmark {
         var grids: [GetRun] = []
         var drained = true
         for withJobs in [true, false] {
-            let library = try PhotoLibrary.open(at: root + (withJobs ? "/library-jobs" : "/library-on-demand"))
-            let server = try LivePairServer(
-                library: library, ingestor: Ingestor(library: library, options: IngestOptions(uploadHandling: .move)),
-                tokens: TokenStore(tokens: ["bench-token": "bench"]),
-                derivatives: try DirectoryDerivativeCache(directory: library.directory + "/derivatives"),
-                configuration: Self.configuration(spool: library.directory + "/.serve/uploads", backgroundJobs: withJobs ? nil : 0))
+            let (library, server) = try Self.benchServer(at: root + (withJobs ? "/library-jobs" : "/library-on-demand"), backgroundJobs: withJobs ? nil : 0)
             defer { server.stop() }
             let started = Date()
-            let uploads = upload(files, client: { LoopbackHTTPClient(port: server.port) }) { client, index in
-                let status = (try? client.send(
-                    "PUT", "/v1/uploads/jobs\(index)",
-                    headers: ["Authorization": "Bearer bench-token", "X-Original-Filename": (files[index] as NSString).lastPathComponent],
-                    file: files[index]).status) ?? 0
-                return status == 201 || status == 202
-            }
+            let uploads = uploadPairs(files, to: server, prefix: "jobs")
             let identifiers = try library.fetchAssets(with: FetchOptions(predicate: .livePhotos)).map(\.localIdentifier)
             if withJobs {
                 var counts = try library.derivativeJobCounts()

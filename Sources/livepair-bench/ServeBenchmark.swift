@@ -11,7 +11,8 @@ import Synchronization
 /// four rounds (ABBA); then cached `still.jpg`
 /// and `motion.mp4` GETs from 8 clients; then the slowloris figure (`SlowlorisBenchmark`, alone
 /// with `--only slowloris`); then the derivative jobs' drain (`ServeBenchmark+Jobs`, alone with
-/// `--only jobs`). Targets: HTTP at most 25% more time than in-process; p99 of a cached
+/// `--only jobs`); the gallery in Chromium runs alone with `--only gallery` (`ServeBenchmark+Gallery`).
+/// Targets: HTTP at most 25% more time than in-process; p99 of a cached
 /// still at most 10 ms; `/healthz` within 1 s beside 2,000 slow connections.
 struct ServeBenchmark {
     let options: BenchmarkOptions
@@ -25,6 +26,9 @@ struct ServeBenchmark {
         defer { try? FileManager.default.removeItem(atPath: root) }
         if options.only == "slowloris" { return try SlowlorisBenchmark(seconds: 60).run(root: root) ? 0 : 1 }
         if options.only == "jobs" { return try runDerivativeJobs(root: root, pairs: Self.jobPairs) ? 0 : 1 }
+        if options.only == "gallery" {
+            return try runGallery(root: root, pairs: options.fileCountGiven ? options.fileCount : Self.galleryPairs) ? 0 : 1
+        }
         let pairs = options.fileCount
         let (inProcess, http, server, library) = try uploadInRounds(pairs: pairs, root: root)
         defer { server.stop() }

@@ -105,3 +105,28 @@ private func populatedLibrary(_ kind: CatalogKind) throws -> (PhotoLibrary, [Str
     #expect(result.last?.localIdentifier == created.last)
     #expect(result.map(\.localIdentifier) == created)
 }
+
+/// Date-taken order and keyset paging compile to the same SQL on both catalogs: newest first then
+/// oldest first, and the assets after a position in either direction, whatever comes before it.
+@Test(arguments: CatalogKind.allCases) func dateTakenOrderPagesAfterAPosition(_ kind: CatalogKind) throws {
+    let (library, ids) = try populatedLibrary(kind)
+    // The motion photo keeps its own date, 2023-03-08 (before the Live Photos' 2024 dates).
+    let motion = ids[4]
+    func order(ascending: Bool, after position: DateTakenPosition? = nil) throws -> [String] {
+        let conditions: [AssetPredicate] = position.map { [.follows($0)] } ?? []
+        return try library.fetchAssets(
+            with: FetchOptions(
+                predicate: .and(conditions),
+                sortDescriptors: [AssetSortDescriptor(key: .dateTaken, ascending: ascending), AssetSortDescriptor(key: .localIdentifier)])
+        ).localIdentifiers
+    }
+    #expect(try order(ascending: false) == [ids[0], ids[2], ids[3], ids[1], motion])
+    #expect(try order(ascending: true) == [motion, ids[1], ids[3], ids[2], ids[0]])
+    let third = try #require(try library.fetchAssets(withLocalIdentifiers: [ids[3]]).firstObject)
+    #expect(third.dateTaken == date(20))
+    #expect(try order(ascending: false, after: DateTakenPosition(after: third, ascending: false)) == [ids[1], motion])
+    #expect(try order(ascending: true, after: DateTakenPosition(after: third, ascending: true)) == [ids[2], ids[0]])
+    // A position at the same date as an asset: only identifiers after its own come.
+    let tie = DateTakenPosition(dateTaken: date(20), localIdentifier: "", ascending: false)
+    #expect(try order(ascending: false, after: tie) == [ids[3], ids[1], motion])
+}

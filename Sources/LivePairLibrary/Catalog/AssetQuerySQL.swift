@@ -72,8 +72,12 @@ struct AssetQuerySQL {
         case .duration: return "a.duration"
         case .isFavorite: return "a.favorite"
         case .localIdentifier: return "a.id"
+        case .dateTaken: return dateTakenColumn
         }
     }
+
+    /// The date taken: the creation date, else the date added.
+    private static let dateTakenColumn = "COALESCE(a.creation_date, a.added_date)"
 
     private mutating func compile(_ predicate: AssetPredicate) -> String {
         switch predicate {
@@ -110,6 +114,13 @@ struct AssetQuerySQL {
             return "(" + predicates.map { compile($0) }.joined(separator: " OR ") + ")"
         case let .not(inner):
             return "NOT (" + compile(inner) + ")"
+        case let .follows(position):
+            let date = SQLiteValue.real(position.dateTaken.timeIntervalSinceReferenceDate)
+            let comparison = position.ascending ? ">" : "<"
+            let strictly = parameter(date)
+            let equal = parameter(date)
+            return "(\(Self.dateTakenColumn) \(comparison) \(strictly) OR (\(Self.dateTakenColumn) = \(equal)"
+                + " AND a.id > \(parameter(.text(position.localIdentifier)))))"
         }
     }
 

@@ -23,6 +23,10 @@ public indirect enum AssetPredicate: Sendable, Hashable {
     case or([AssetPredicate])
     /// The condition does not hold.
     case not(AssetPredicate)
+    /// Comes strictly after `position` in date-taken order (`AssetSortDescriptor.Key.dateTaken`
+    /// in the position's direction, then `localIdentifier` ascending): keyset paging, which stays
+    /// correct while assets are added or deleted before the position.
+    case follows(DateTakenPosition)
 
     /// A condition on a date. Assets without a creation date match only `isUnknown` (and neither a
     /// condition nor its negation otherwise, as in SQL).

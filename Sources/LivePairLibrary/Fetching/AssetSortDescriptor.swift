@@ -16,6 +16,9 @@ public struct AssetSortDescriptor: Sendable, Hashable {
         case isFavorite
         /// `localIdentifier`.
         case localIdentifier
+        /// The date taken: `creationDate`, or `addedDate` when the creation date is unknown (what a
+        /// gallery orders by; never unknown).
+        case dateTaken
     }
 
     /// The property.

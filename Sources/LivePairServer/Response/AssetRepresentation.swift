@@ -21,37 +21,67 @@ struct AssetRepresentation: Encodable {
         var uniformTypeIdentifier: String?
     }
 
+    /// Where it was taken.
+    struct Location: Encodable {
+        var latitude: Double
+        var longitude: Double
+    }
+
+    /// A derivative whose background job failed: the page shows the cause instead of the image.
+    struct DerivativeFailure: Encodable {
+        /// `placeholder`, `still` or `motion`.
+        var derivative: String
+        var message: String
+    }
+
     var id: String
     var mediaType: String
+    /// `AssetMediaSubtypes.names` (`photoLive`, `photoHDR`, ...).
+    var mediaSubtypes: [String]
     var isLivePhoto: Bool
+    /// A Live Photo whose movie is inside the still (an Android motion photo), not a paired file.
+    var isMotionPhoto: Bool
     var pixelWidth: Int
     var pixelHeight: Int
     var duration: Double
+    /// A Live Photo's key photo on its movie's timeline, in seconds (`Asset.stillImageTime`); nil otherwise.
+    var stillImageTime: Double?
     var creationDate: Date?
     var addedDate: Date
+    /// What the list is ordered by: `creationDate`, else `addedDate`.
+    var dateTaken: Date
+    var location: Location?
     var isFavorite: Bool
     var isHidden: Bool
     var contentIdentifier: String?
-    /// A Live Photo's key photo on its movie's timeline, in seconds (`Asset.stillImageTime`); nil otherwise.
-    var stillImageTime: Double?
     /// Edited: a render and adjustment data beside the original (`version` chooses).
     var hasAdjustments: Bool
     var resources: [Resource]
     var links: Links
+    /// The derivatives that could not be made (empty when none failed).
+    var derivativeFailures: [DerivativeFailure]
+    /// Read from the original's headers: only `GET /v1/assets/{id}` carries it.
+    var metadata: AssetFileMetadata?
 
-    init(_ asset: Asset, resources: [LibraryAssetResource]) {
+    init(_ asset: Asset, resources: [LibraryAssetResource], derivativeFailures: [DerivativeFailure] = [], metadata: AssetFileMetadata? = nil) {
         id = asset.localIdentifier
         mediaType = asset.mediaType.description
+        mediaSubtypes = asset.mediaSubtypes.names
         isLivePhoto = asset.isLivePhoto
+        isMotionPhoto = asset.isLivePhoto && !resources.contains { $0.type == .pairedVideo }
         pixelWidth = asset.pixelWidth
         pixelHeight = asset.pixelHeight
         duration = asset.duration
+        stillImageTime = asset.stillImageTime
         creationDate = asset.creationDate
         addedDate = asset.addedDate
+        dateTaken = asset.dateTaken
+        location = asset.location.map { Location(latitude: $0.latitude, longitude: $0.longitude) }
+        self.derivativeFailures = derivativeFailures
+        self.metadata = metadata
         isFavorite = asset.isFavorite
         isHidden = asset.isHidden
         contentIdentifier = asset.contentIdentifier
-        stillImageTime = asset.stillImageTime
         hasAdjustments = asset.hasAdjustments
         self.resources = resources.map {
             Resource(

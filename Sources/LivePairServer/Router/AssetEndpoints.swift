@@ -9,10 +9,20 @@ extension LivePairService {
             Route(method: "GET", pattern: "/v1/assets", authenticated: true, kind: .quick) { [self] context throws(HTTPError) in
                 try listAssets(context)
             },
-            Route(method: "GET", pattern: "/v1/assets/{id}", authenticated: true, kind: .quick) {
+            // Blocking: it reads the original's headers (ranged GETs on an S3 store).
+            Route(method: "GET", pattern: "/v1/assets/{id}", authenticated: true, kind: .blocking) {
                 [self] context throws(HTTPError) in
                 let (asset, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
-                return JSONText.response(AssetRepresentation(asset, resources: resources))
+                let failures: [AssetRepresentation.DerivativeFailure]
+                do throws(LibraryError) {
+                    failures = try derivativeFailures(of: asset)
+                } catch {
+                    throw .internal("the catalog cannot be read", cause: error)
+                }
+                return JSONText.response(
+                    AssetRepresentation(
+                        asset, resources: resources, derivativeFailures: failures,
+                        metadata: AssetFileMetadata(asset, resources: resources, library: library)))
             },
             Route(method: "DELETE", pattern: "/v1/assets/{id}", authenticated: true, kind: .blocking) {
                 [self] context throws(HTTPError) in
@@ -58,35 +68,68 @@ extension LivePairService {
         return found
     }
 
+    /// The derivatives of `asset` whose background job failed, with the cause. A plain video's
+    /// motion job is left out: the route makes no motion for it (the page plays the original).
+    func derivativeFailures(of asset: Asset) throws(LibraryError) -> [AssetRepresentation.DerivativeFailure] {
+        try library.derivativeJobs(ofAsset: asset.localIdentifier).filter { $0.state == .failed && ($0.kind != .motion || asset.isLivePhoto) }.map {
+            AssetRepresentation.DerivativeFailure(derivative: $0.kind.rawValue, message: $0.cause ?? "it could not be made")
+        }
+    }
+
+    /// A page of the owner's assets: by `offset`, or, in date-taken order, after a `cursor`.
     private func listAssets(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
         let limit = try context.integer("limit", in: 1...1000, default: 100)
+        let (options, sort) = try AssetQueryParameters.fetchOptions(context.request.query, owner: context.owner)
+        var after: DateTakenPosition?
+        if let text = context.request.query["cursor"] {
+            guard sort.key == .dateTaken else { throw .badRequest("cursor pages the date-taken order only (sort=dateTaken or -dateTaken)") }
+            guard context.request.query["offset"] == nil else { throw .badRequest("cursor and offset cannot be combined") }
+            let position = try AssetCursor.position(text)
+            guard position.ascending == sort.ascending else { throw .badRequest("the cursor was given for the other direction of sort") }
+            after = position
+        }
         let offset = try context.integer("offset", in: 0...Int(Int32.max), default: 0)
-        let options = try AssetQueryParameters.fetchOptions(context.request.query, owner: context.owner)
-        let page: [AssetRepresentation]
+        var page: [AssetRepresentation] = []
         let total: Int
+        var next: String?
         do throws(LibraryError) {
-            let result = try library.fetchAssets(with: options)
-            total = result.count
-            var assets: [AssetRepresentation] = []
-            for index in offset..<min(total, offset + limit) {
-                let asset = try result.object(at: index)
-                assets.append(AssetRepresentation(asset, resources: try library.assetResources(for: asset)))
+            let everything = try library.fetchAssets(with: options)
+            total = everything.count
+            var result = everything
+            if let after {
+                var following = options
+                following.predicate = .and([options.predicate ?? .and([]), .follows(after)])
+                result = try library.fetchAssets(with: following)
             }
-            page = assets
+            let end = min(result.count, offset + limit)
+            for index in offset..<max(offset, end) {
+                let asset = try result.object(at: index)
+                page.append(
+                    AssetRepresentation(
+                        asset, resources: try library.assetResources(for: asset), derivativeFailures: try derivativeFailures(of: asset)))
+            }
+            if sort.key == .dateTaken, end < result.count, end > offset {
+                next = AssetCursor.text(DateTakenPosition(after: try result.object(at: end - 1), ascending: sort.ascending))
+            }
         } catch {
             throw .internal("the catalog cannot be read", cause: error)
         }
+        let nextOffset = after == nil && offset + limit < total ? offset + limit : nil
         return JSONText.response(
-            AssetPage(assets: page, total: total, offset: offset, limit: limit, nextOffset: offset + limit < total ? offset + limit : nil))
+            AssetPage(assets: page, total: total, offset: after == nil ? offset : nil, limit: limit, nextOffset: nextOffset, next: next))
     }
 }
 
 private struct AssetPage: Encodable {
     var assets: [AssetRepresentation]
+    /// Every asset the query matches, on every page.
     var total: Int
-    var offset: Int
+    /// Absent on a page asked for by `cursor`.
+    var offset: Int?
     var limit: Int
     var nextOffset: Int?
+    /// In date-taken order, the `cursor` of the next page when there is one.
+    var next: String?
 }
 
 private struct PendingList: Encodable {

@@ -1,6 +1,7 @@
 """What the browser checks of `livepair serve`'s page share: Debian's Chromium launched headless
 through Playwright, the page opened with the token in the URL fragment, the one Live Photo tile an
-upload makes, and the exit status and message the Swift test (BrowserPageTests) reads.
+upload makes (a `<live-photo>` element in a `.tile`), and the exit status and message the Swift
+test (BrowserPageTests) reads.
 """
 import sys
 
@@ -42,7 +43,9 @@ def wait_for_one_live_photo(page, after):
     tile.wait_for(timeout=30000)
     check(page.locator(".tile").count() == 1, "expected exactly one tile, got %d" % page.locator(".tile").count())
     page.wait_for_function(
-        "document.querySelector('.tile').dataset.still === 'ready' && document.querySelector('.tile img').naturalWidth > 0",
+        "(() => { const tile = document.querySelector('.tile'); const player = tile.querySelector('live-photo');"
+        " const image = player ? player.shadowRoot.querySelector('img') : tile.querySelector('img');"
+        " return tile.dataset.still === 'ready' && image.complete && image.naturalWidth > 0; })()",
         timeout=120000)
     asset_id = tile.get_attribute("data-asset-id")
     check(bool(asset_id), "the tile has no asset id")

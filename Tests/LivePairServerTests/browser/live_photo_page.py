@@ -1,7 +1,8 @@
 """Drives Debian's Chromium (headless, through Playwright) against a running `livepair serve`:
 loads the page with the token in the URL fragment, uploads the two halves of a Live Photo as two
-requests, waits for one Live Photo tile, hovers it and checks that the motion plays (the video's
-currentTime advances) and that the still comes back when the pointer leaves. Saves screenshots.
+requests, waits for one Live Photo tile (a `<live-photo>` element), hovers it and checks that the
+motion plays (the element's currentTime advances) and that the still comes back when the pointer
+leaves. Saves screenshots.
 
 Usage: live_photo_page.py BASE_URL TOKEN STILL MOVIE SCREENSHOT_DIR
 Exit status 0 when every check passed; 1 with the failed check on stderr.
@@ -31,33 +32,34 @@ def main():
         tile, asset_id = wait_for_one_live_photo(page, after="of the two uploads")
         page.screenshot(path=os.path.join(shots, "grid-still.png"))
 
-        # Hover: the motion plays.
+        # Hover: the motion plays (once the tile's <live-photo> has its motion and shows its badge).
+        page.wait_for_selector(".tile live-photo[video-src]", timeout=180000)
         page.mouse.move(5, 5)
         tile.hover()
         page.wait_for_function(
-            "(() => { const v = document.querySelector('.tile video'); return v && v.currentTime > 0.3; })()",
+            "(() => { const p = document.querySelector('.tile live-photo'); return p && p.playing && p.currentTime > 0.3; })()",
             timeout=180000)
-        check("playing" in (tile.get_attribute("class") or ""), "the tile is not marked as playing")
+        check(page.locator(".tile live-photo[playing]").count() == 1, "the tile's <live-photo> is not marked as playing")
         page.screenshot(path=os.path.join(shots, "grid-playing.png"))
-        time_while_playing = page.evaluate("document.querySelector('.tile video').currentTime")
+        time_while_playing = page.evaluate("document.querySelector('.tile live-photo').currentTime")
 
         # Leave: back to the still.
         page.mouse.move(880, 690)
         page.wait_for_function(
-            "(() => { const t = document.querySelector('.tile'); const v = t.querySelector('video');"
-            " return !t.classList.contains('playing') && v.paused && getComputedStyle(v).opacity === '0'; })()",
+            "(() => { const p = document.querySelector('.tile live-photo'); const v = p.shadowRoot.querySelector('video');"
+            " return !p.playing && !p.hasAttribute('playing') && v.paused; })()",
             timeout=10000)
         page.screenshot(path=os.path.join(shots, "grid-after-leave.png"))
 
         # Hover again and stay: at the end of the motion the still comes back by itself.
         tile.hover()
-        page.wait_for_function("document.querySelector('.tile').classList.contains('playing')", timeout=30000)
-        page.wait_for_function("!document.querySelector('.tile').classList.contains('playing')", timeout=30000)
+        page.wait_for_function("document.querySelector('.tile live-photo').playing", timeout=30000)
+        page.wait_for_function("!document.querySelector('.tile live-photo').playing", timeout=30000)
         page.mouse.move(880, 690)
 
         # The detail view opens on click.
         tile.click()
-        page.wait_for_selector("#detail:not([hidden]) #detail-media img", timeout=10000)
+        page.wait_for_selector("#detail:not([hidden]) #detail-media live-photo[photo-src]", timeout=10000)
         browser.close()
     print("ok: asset %s, video time %.2f s while hovered; screenshots in %s" % (asset_id, time_while_playing, shots))
     return 0

@@ -174,12 +174,15 @@ enum OpenAPIPaths {
         parameters: [
             parameter("limit", in: "query", ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100]),
             parameter("offset", in: "query", ["type": "integer", "minimum": 0, "default": 0]),
+            parameter(
+                "cursor", in: "query", Schemas.string,
+                "The next of the previous page (sort=-dateTaken or dateTaken): the assets after its last one; not with offset."),
             parameter("mediaType", in: "query", Schemas.oneOf(["image", "video"])),
             parameter("livePhotos", in: "query", Schemas.boolean), parameter("favorite", in: "query", Schemas.boolean),
             parameter("includeHidden", in: "query", Schemas.boolean),
             parameter(
-                "sort", in: "query", ["type": "string", "default": "-addedDate"],
-                "creationDate, addedDate, pixelWidth, pixelHeight, duration, isFavorite or localIdentifier; '-' for descending."),
+                "sort", in: "query", ["type": "string", "default": "-dateTaken"],
+                "dateTaken, creationDate, addedDate, pixelWidth, pixelHeight, duration, isFavorite or localIdentifier; '-' for descending."),
         ],
         responses: ["200": json("A page.", Schemas.ref("AssetPage")), "400": error("A bad parameter."), "401": unauthorized])
 

@@ -38,12 +38,18 @@ enum OpenAPISchemas {
             ]),
         "Asset": object(
             required: [
-                "id", "mediaType", "isLivePhoto", "pixelWidth", "pixelHeight", "duration", "addedDate", "isFavorite", "isHidden",
-                "hasAdjustments", "resources", "links",
+                "id", "mediaType", "mediaSubtypes", "isLivePhoto", "isMotionPhoto", "pixelWidth", "pixelHeight", "duration",
+                "addedDate", "dateTaken", "isFavorite", "isHidden", "hasAdjustments", "resources", "links", "derivativeFailures",
             ],
             [
-                "id": string, "mediaType": oneOf(["image", "video", "unknown"]), "isLivePhoto": boolean, "pixelWidth": integer,
-                "pixelHeight": integer, "duration": ["type": "number"], "creationDate": dateTime, "addedDate": dateTime,
+                "id": string, "mediaType": oneOf(["image", "video", "unknown"]),
+                "mediaSubtypes": array(
+                    oneOf(["photoPanorama", "photoHDR", "photoScreenshot", "photoLive", "photoDepthEffect", "videoHighFrameRate", "videoTimelapse"])),
+                "isLivePhoto": boolean, "isMotionPhoto": ["type": "boolean", "description": "A Live Photo whose movie is inside the still."],
+                "pixelWidth": integer, "pixelHeight": integer, "duration": ["type": "number"],
+                "creationDate": dateTime, "addedDate": dateTime,
+                "dateTaken": ["type": "string", "format": "date-time", "description": "creationDate, else addedDate: the list's order."],
+                "location": object(required: ["latitude", "longitude"], ["latitude": ["type": "number"], "longitude": ["type": "number"]]),
                 "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "hasAdjustments": boolean,
                 "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds."],
                 "resources": array(ref("Resource")),
@@ -53,6 +59,16 @@ enum OpenAPISchemas {
                         "placeholder": string, "still": string, "motion": string, "photo": string, "pairedVideo": string,
                         "video": string,
                     ]),
+                "derivativeFailures": array(
+                    object(required: ["derivative", "message"], ["derivative": oneOf(["placeholder", "still", "motion"]), "message": string])),
+                "metadata": [
+                    "description": "Read from the original's headers; GET /v1/assets/{id} only.",
+                    "type": "object", "required": ["uprightWidth", "uprightHeight", "orientation"],
+                    "properties": [
+                        "uprightWidth": integer, "uprightHeight": integer, "orientation": ["type": "integer", "minimum": 1, "maximum": 8],
+                        "make": string, "model": string,
+                    ],
+                ],
             ]),
         "Finding": object(
             required: ["code", "severity", "message", "hint"],
@@ -65,8 +81,12 @@ enum OpenAPISchemas {
             required: ["outcome", "uploadID", "findings"],
             ["outcome": ["const": "rejected"], "uploadID": string, "findings": array(ref("Finding"))]),
         "AssetPage": object(
-            required: ["assets", "total", "offset", "limit"],
-            ["assets": array(ref("Asset")), "total": integer, "offset": integer, "limit": integer, "nextOffset": integer]),
+            required: ["assets", "total", "limit"],
+            [
+                "assets": array(ref("Asset")), "total": integer, "offset": ["type": "integer", "description": "Absent on a cursor's page."],
+                "limit": integer, "nextOffset": integer,
+                "next": ["type": "string", "description": "Date-taken order: the cursor of the next page, absent on the last."],
+            ]),
         "Pending": object(
             required: ["pending"],
             [
