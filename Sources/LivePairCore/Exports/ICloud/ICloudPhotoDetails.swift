@@ -22,7 +22,8 @@ public struct ICloudPhotoDetails: Sendable, Equatable {
         guard let nameColumn = column("imgName") else { return [] }
         let favorite = column("favorite"), hidden = column("hidden"), deleted = column("deleted")
         let created = column("originalCreationDate")
-        return table.dropFirst().compactMap { row in
+        return table.dropFirst().compactMap { fields in
+            let row = fields.count > header.count ? rejoiningDates(fields) : fields
             func value(_ index: Int?) -> String? { index.flatMap { $0 < row.count ? row[$0].trimmingSpaces : nil } }
             guard let name = value(nameColumn), !name.isEmpty else { return nil }
             return ICloudPhotoDetails(
@@ -31,10 +32,35 @@ public struct ICloudPhotoDetails: Sendable, Equatable {
         }
     }
 
+    /// `fields` with each date Apple wrote unquoted (`Friday October 06,2023 12:11 PM GMT`, which
+    /// its comma splits in two) joined again: a field ending in a month and a day number followed by
+    /// one starting with a four-digit year.
+    static func rejoiningDates(_ fields: [String]) -> [String] {
+        var joined: [String] = []
+        for field in fields {
+            if let last = joined.last, endsWithMonthAndDay(last), field.prefix(4).allSatisfy({ ("0"..."9").contains($0) }),
+                field.count > 4, field.dropFirst(4).first == " "
+            {
+                joined[joined.count - 1] = last + "," + field
+            } else {
+                joined.append(field)
+            }
+        }
+        return joined
+    }
+
+    private static func endsWithMonthAndDay(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard words.count >= 2, let day = Int(words[words.count - 1]), (1...31).contains(day) else { return false }
+        return months.contains(words[words.count - 2].lowercased())
+    }
+
+    private static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ]
+
     /// `Friday October 06,2023 12:11 PM GMT` (the weekday optional; `GMT`, `UTC`, or `GMT+02:00`).
     public static func date(_ text: String) -> CaptureDate? {
-        let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-            "november", "december"]
         var words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { String($0).lowercased() }
         if let first = words.first, first.hasSuffix("day") { words.removeFirst() }
         guard words.count >= 5, let month = months.firstIndex(of: words[0]).map({ $0 + 1 }), let day = Int(words[1]),
