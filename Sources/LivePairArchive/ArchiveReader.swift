@@ -69,7 +69,11 @@ public struct ArchiveReader: Sendable {
                 continue
             }
             let spool = spoolDirectory.map { "\($0)/\(count)" }
-            let (content, sha256) = try readContent(handle, name: name, budget: &stream, spool: spool)
+            // The size the header declares (a hint only, never trusted as a bound): the bytes kept
+            // whole are reserved once instead of growing chunk by chunk.
+            let declared = archive_entry_size_is_set(entry) != 0 ? max(0, Int(archive_entry_size(entry))) : 0
+            let (content, sha256) = try readContent(
+                handle, name: name, budget: &stream, spool: spool, expected: min(declared, limits.wholeMemberBytes))
             body(ArchiveMember(name: name, kind: kind, content: content, sha256: sha256, spooledPath: spool))
         }
     }
@@ -98,7 +102,7 @@ public struct ArchiveReader: Sendable {
     /// Reads the current member's data: whole up to `wholeMemberBytes`, else its first and last
     /// windows; with the SHA-256 of every byte; every byte also written to `spool` when given.
     private func readContent(
-        _ handle: OpaquePointer, name: String, budget: inout ExpansionBudget, spool: String?
+        _ handle: OpaquePointer, name: String, budget: inout ExpansionBudget, spool: String?, expected: Int
     ) throws(ArchiveError) -> (WindowedByteSource, [UInt8]) {
         var spoolFile: Int32 = -1
         if let spool {
@@ -110,6 +114,7 @@ public struct ArchiveReader: Sendable {
         defer { if spoolFile >= 0 { close(spoolFile) } }
         var digest = SHA256()
         var head: [UInt8] = []
+        head.reserveCapacity(expected)
         var tail: [UInt8] = []
         var total: UInt64 = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

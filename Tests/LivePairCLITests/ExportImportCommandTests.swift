@@ -224,6 +224,20 @@ struct ExportImportCommandTests {
         }
     }
 
+    @Test("validate reads the Takeout parts as its layout's plan: the stem-and-time pair is checked as a pair")
+    func validateParts() throws {
+        let run = try LivePairBinary.run(["validate", "--json", "--layout", "takeout"] + Self.takeoutParts)
+        #expect(run.status == 1, "\(run.error)")
+        let object = try LivePairBinary.json(run.output)
+        #expect(object["summary"] as? [String: Int] == ["assets": 7, "files": 3, "error": 1, "warning": 5, "info": 2])
+        let assets = try #require(object["assets"] as? [[String: Any]])
+        let train = try #require(assets.first { $0["photo"] as? String == Self.g + "Photos from 2021/train.jpg" })
+        #expect(train["kind"] as? String == "live-photo" && train["status"] as? String == "invalid")
+        #expect(train["video"] as? String == Self.g + "Photos from 2021/train.MP4")
+        let lake = try #require(assets.first { $0["photo"] as? String == Self.g + "Photos from 2025/IMG_4580_sunset_lake_x.HEIC" })
+        #expect(lake["status"] as? String == "valid")
+    }
+
     @Test("the layout is detected from the folder's contents")
     func detection() throws {
         let (_, report, _, _, _) = try importInto([Self.exports + "/icloud"])

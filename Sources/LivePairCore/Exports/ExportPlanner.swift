@@ -42,3 +42,36 @@ public enum ExportPlanner {
         return plan
     }
 }
+
+extension ExportPlanner {
+    /// The plan's assets as a pairing result, for `Validator`: a Live Photo's halves as a pair
+    /// (weak when paired by stem and time), motion photos, and photos and movies alone; renders
+    /// and files the plan did not take are left out.
+    public static func pairingResult(_ plan: TakeoutPlan, entries: [ExportEntry]) -> PairingResult {
+        var identities: [String: ResourceIdentity] = [:]
+        for entry in entries {
+            if case let .identified(identity) = entry.content { identities[entry.path] = identity }
+        }
+        var result = PairingResult()
+        for asset in plan.assets {
+            let photo = asset.photo.flatMap { identities[$0] }.map(AssetResource.init)
+            let video = asset.video.flatMap { identities[$0] }.map(AssetResource.init)
+            switch (asset.kind, photo, video) {
+            case let (.livePhoto, photo?, video?):
+                result.pairs.append(
+                    LivePhotoPair(
+                        contentIdentifier: asset.contentIdentifier, photo: photo, video: video, isWeak: asset.pairedBy == .stemAndTime))
+            case let (.motionPhoto, photo?, _):
+                result.motionPhotos.append(photo)
+            default:
+                for single in [photo, video].compactMap({ $0 }) {
+                    let reason: UnpairedReason =
+                        single.identity.role == .livePhotoStill
+                        ? .missingPairedVideo : single.identity.role == .livePhotoVideo ? .missingPhoto : .noContentIdentifier
+                    result.unpaired.append(UnpairedResource(resource: single, reason: reason))
+                }
+            }
+        }
+        return result
+    }
+}
