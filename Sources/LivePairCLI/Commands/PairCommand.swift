@@ -55,13 +55,11 @@ public enum PairCommand: Command {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        var layout: ExportLayout?
-        if let name = parsed.options["layout"] {
-            guard let given = ExportLayout(rawValue: name) else {
-                return usageFailure(
-                    UsageError("The value '\(name)' is invalid for '--layout <layout>': use \(ExportLayout.names)."), streams: streams)
-            }
-            layout = given
+        let layout: ExportLayout?
+        do throws(UsageError) {
+            layout = try parsed.exportLayout()
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let parts = files.filter(ExportTreePath.isArchiveName)

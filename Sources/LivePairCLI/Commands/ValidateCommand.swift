@@ -69,13 +69,11 @@ public enum ValidateCommand: Command {
             }
             deepValidation = makeDeepValidation(ValidationOptions(deep: true))
         }
-        var layout: ExportLayout?
-        if let name = parsed.options["layout"] {
-            guard let given = ExportLayout(rawValue: name) else {
-                return usageFailure(
-                    UsageError("The value '\(name)' is invalid for '--layout <layout>': use \(ExportLayout.names)."), streams: streams)
-            }
-            layout = given
+        let layout: ExportLayout?
+        do throws(UsageError) {
+            layout = try parsed.exportLayout()
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let quiet = parsed.has("quiet")

@@ -5,15 +5,6 @@ import LivePairFormats
 import LivePairLibrary
 
 extension ImportCommand {
-    /// The layout `--layout` names, nil when not given, or the usage error for a name it does not know.
-    static func givenLayout(_ parsed: ParsedArguments) -> Result<ExportLayout?, UsageError> {
-        guard let name = parsed.options["layout"] else { return .success(nil) }
-        guard let layout = ExportLayout(rawValue: name) else {
-            return .failure(UsageError("The value '\(name)' is invalid for '--layout <layout>': use \(ExportLayout.names)."))
-        }
-        return .success(layout)
-    }
-
     /// Whether the files are imported through an export layout's plan: archive parts among them,
     /// or a layout with sidecars (given, or detected from the paths).
     static func usesLayoutPlan(_ files: [String], given: ExportLayout?) -> Bool {

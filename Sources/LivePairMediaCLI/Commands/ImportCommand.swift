@@ -106,9 +106,10 @@ public enum ImportCommand: Command {
             return usageFailure(problem, streams: streams)
         }
         let givenLayout: ExportLayout?
-        switch Self.givenLayout(parsed) {
-        case let .success(layout): givenLayout = layout
-        case let .failure(error): return usageFailure(error, streams: streams)
+        do throws(UsageError) {
+            givenLayout = try parsed.exportLayout()
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let selection: LibrarySelection
         do throws(UsageError) {
