@@ -42,13 +42,14 @@ extension ImportCommand {
             .run(plan, entries: byPath)
         let report = LayoutImportReport(
             library: selectionName, owner: owner, layout: layout, plan: plan, files: run.files, datesApplied: run.datesApplied,
-            albumsMade: run.albums, assets: run.assets)
+            albumsMade: run.albums, assets: run.assets, problems: run.problems)
         if json {
             streams.print(report.json().rendered())
         } else {
             streams.print(report.text(), terminator: "")
         }
-        return anyMissing || !failures.isEmpty || report.rejected > 0 || report.errors > 0 ? .failure : .success
+        return anyMissing || !failures.isEmpty || report.rejected > 0 || report.errors > 0 || !report.problems.isEmpty
+            ? .failure : .success
     }
 
     /// A new working folder for one import: beside a directory store (same file system, so spooled

@@ -45,7 +45,7 @@ struct LayoutImport {
     /// the number of assets whose sidecar date was applied and the albums made or completed.
     func run(
         _ plan: TakeoutPlan, entries: [String: ExportEntry]
-    ) -> (files: [FileResult], datesApplied: Int, albums: Int, assets: [Asset]) {
+    ) -> (files: [FileResult], datesApplied: Int, albums: Int, assets: [Asset], problems: [String]) {
         let copying = Ingestor(library: library, options: IngestOptions(decodesMedia: decodesMedia))
         let moving = Ingestor(library: library, options: IngestOptions(uploadHandling: .move, decodesMedia: decodesMedia))
         let slots = ResultSlots<[String: (IngestOutcome?, String?)]>(count: plan.assets.count)
@@ -68,8 +68,9 @@ struct LayoutImport {
             for (path, result) in slots.optionalValue(at: index) ?? [:] { media[path] = result }
         }
         settle(plan.assets, media: &media, byPrimary: &byPrimary, ingestor: copying)
-        let datesApplied = applyMetadata(plan.assets, identifiers: byPrimary)
-        let albums = makeAlbums(plan.albums, identifiers: byPrimary)
+        var problems: [String] = []
+        let datesApplied = applyMetadata(plan.assets, identifiers: byPrimary, problems: &problems)
+        let albums = makeAlbums(plan.albums, identifiers: byPrimary, problems: &problems)
         let files = plan.files.map { file -> FileResult in
             var result = FileResult(file: file)
             result.assetIdentifier = file.asset.flatMap { byPrimary[$0] }
@@ -81,7 +82,7 @@ struct LayoutImport {
         }
         let identifiers = Set(files.compactMap { $0.outcome?.localIdentifier })
         let assets = (try? library.fetchAssets(withLocalIdentifiers: identifiers.sorted())).map { Array($0) } ?? []
-        return (files, datesApplied, albums, assets)
+        return (files, datesApplied, albums, assets, problems)
     }
 
     /// Halves still pending after the whole import: the asset their partner made later in the run,
@@ -184,56 +185,75 @@ struct LayoutImport {
 
     /// Sets each asset's sidecar metadata where it differs from the library's; returns how many
     /// assets were dated by their sidecar.
-    private func applyMetadata(_ assets: [TakeoutAsset], identifiers: [String: String]) -> Int {
+    private func applyMetadata(_ assets: [TakeoutAsset], identifiers: [String: String], problems: inout [String]) -> Int {
         var wanted: [String: TakeoutAsset] = [:]
         for asset in assets { if let identifier = identifiers[asset.primaryPath] { wanted[identifier] = asset } }
-        guard let found = try? library.fetchAssets(
-            withLocalIdentifiers: Array(wanted.keys).sorted(), options: FetchOptions(includeHiddenAssets: true))
-        else { return 0 }
-        let existing = Array(found)
+        let existing: [Asset]
+        do throws(LibraryError) {
+            existing = Array(
+                try library.fetchAssets(withLocalIdentifiers: Array(wanted.keys).sorted(), options: FetchOptions(includeHiddenAssets: true)))
+        } catch {
+            problems.append("the assets' metadata could not be applied: \(error)")
+            return 0
+        }
         var dated = 0
         for start in stride(from: 0, to: existing.count, by: 200) {
             let batch = existing[start..<min(start + 200, existing.count)]
-            _ = try? library.performChangesAndWait { context in
-                for current in batch {
-                    guard let plan = wanted[current.localIdentifier] else { continue }
-                    let date = plan.creationDateSource == .sidecar ? plan.creationDate?.date : nil
-                    let location = plan.location.map { AssetLocation(latitude: $0.latitude, longitude: $0.longitude) }
-                    let changes =
-                        (date != nil && date != current.creationDate) || (location != nil && location != current.location)
-                        || plan.isFavorite != current.isFavorite || plan.isHidden != current.isHidden
-                        || plan.caption != current.caption
-                    guard changes else { continue }
-                    let request = context.changeRequest(for: current)
-                    if let date, date != current.creationDate { request.creationDate = date }
-                    if let location, location != current.location { request.location = location }
-                    if plan.isFavorite != current.isFavorite { request.isFavorite = plan.isFavorite }
-                    if plan.isHidden != current.isHidden { request.isHidden = plan.isHidden }
-                    if plan.caption != current.caption { request.caption = plan.caption }
-                }
+            do throws(LibraryError) {
+                try applyMetadata(batch, wanted: wanted)
+            } catch {
+                problems.append("the metadata of \(batch.count) assets could not be applied: \(error)")
+                continue
             }
             dated += batch.filter { wanted[$0.localIdentifier]?.creationDateSource == .sidecar }.count
         }
         return dated
     }
 
+    /// Sets `wanted`'s metadata on the assets of `batch`, in one change batch.
+    private func applyMetadata(_ batch: ArraySlice<Asset>, wanted: [String: TakeoutAsset]) throws(LibraryError) {
+        try library.performChangesAndWait { context in
+            for current in batch {
+                guard let plan = wanted[current.localIdentifier] else { continue }
+                let date = plan.creationDateSource == .sidecar ? plan.creationDate?.date : nil
+                let location = plan.location.map { AssetLocation(latitude: $0.latitude, longitude: $0.longitude) }
+                let changes =
+                    (date != nil && date != current.creationDate) || (location != nil && location != current.location)
+                    || plan.isFavorite != current.isFavorite || plan.isHidden != current.isHidden
+                    || plan.caption != current.caption
+                guard changes else { continue }
+                let request = context.changeRequest(for: current)
+                if let date, date != current.creationDate { request.creationDate = date }
+                if let location, location != current.location { request.location = location }
+                if plan.isFavorite != current.isFavorite { request.isFavorite = plan.isFavorite }
+                if plan.isHidden != current.isHidden { request.isHidden = plan.isHidden }
+                if plan.caption != current.caption { request.caption = plan.caption }
+            }
+        }
+    }
+
     /// Creates each album (or finds the one with its title) and adds its members; returns how many.
-    private func makeAlbums(_ albums: [TakeoutPlan.Album], identifiers: [String: String]) -> Int {
+    private func makeAlbums(_ albums: [TakeoutPlan.Album], identifiers: [String: String], problems: inout [String]) -> Int {
         var done = 0
         for album in albums {
             let members = album.members.compactMap { identifiers[$0] }
-            let existing = try? library.fetchAssetCollections(withTitle: album.title).firstObject
-            let made = try? library.performChangesAndWait { context in
-                let request =
-                    existing.map { context.changeRequest(forAssetCollectionWithLocalIdentifier: $0.localIdentifier) }
-                    ?? context.creationRequestForAssetCollection(withTitle: album.title)
-                let present = Set(
-                    (existing.flatMap { try? library.fetchAssets(in: $0, options: FetchOptions(includeHiddenAssets: true)) })?
-                        .localIdentifiers ?? [])
-                let missing = members.filter { !present.contains($0) }
-                if !missing.isEmpty { request.addAssets(withLocalIdentifiers: missing) }
+            do throws(LibraryError) {
+                let existing = try library.fetchAssetCollections(withTitle: album.title).firstObject
+                var present: Set<String> = []
+                if let existing {
+                    present = Set(try library.fetchAssets(in: existing, options: FetchOptions(includeHiddenAssets: true)).localIdentifiers)
+                }
+                try library.performChangesAndWait { context in
+                    let request =
+                        existing.map { context.changeRequest(forAssetCollectionWithLocalIdentifier: $0.localIdentifier) }
+                        ?? context.creationRequestForAssetCollection(withTitle: album.title)
+                    let missing = members.filter { !present.contains($0) }
+                    if !missing.isEmpty { request.addAssets(withLocalIdentifiers: missing) }
+                }
+                done += 1
+            } catch {
+                problems.append("the album \(album.title) could not be made: \(error)")
             }
-            if made != nil { done += 1 }
         }
         return done
     }

@@ -15,6 +15,8 @@ struct LayoutImportReport {
     var albumsMade: Int
     /// The library's assets the media files went into.
     var assets: [Asset]
+    /// Metadata or albums that could not be applied (the exit status is then 1).
+    var problems: [String] = []
 
     private var media: [LayoutImport.FileResult] { files.filter { $0.file.disposition == .media } }
     private func count(_ kind: String) -> Int { media.filter { $0.outcome?.kind == kind && !isSkipped($0) }.count }
@@ -77,6 +79,7 @@ struct LayoutImportReport {
                 lines.append("pending   \(path) (waiting for its partner)")
             }
         }
+        for problem in problems { lines.append("error     \(TerminalText.escaped(problem))") }
         for album in plan.albums {
             lines.append("album     \(TerminalText.escaped(album.title)): \(album.members.count) asset\(album.members.count == 1 ? "" : "s")")
         }
@@ -100,7 +103,7 @@ struct LayoutImportReport {
         summaryFields.append(("ignoredReasons", .object(ignoredReasons.map { ($0.0, .integer(Int64($0.1))) })))
         return .object([
             ("library", .string(library)), ("owner", .string(owner)), ("layout", .string(layout.rawValue)),
-            ("summary", .object(summaryFields)),
+            ("summary", .object(summaryFields)), ("problems", .array(problems.map(JSONValue.string))),
             ("files", .array(files.map(json))),
             (
                 "albums",
