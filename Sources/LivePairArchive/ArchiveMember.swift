@@ -21,4 +21,7 @@ public struct ArchiveMember: Sendable {
     /// The SHA-256 of all of the member's bytes, computed as they streamed by (empty for entries
     /// that are not regular files): byte-identical members are found without reading them again.
     public let sha256: [UInt8]
+    /// Where all of its bytes were written as they streamed by, when the reader spools
+    /// (`ArchiveReader.spoolDirectory`); the caller owns the file.
+    public let spooledPath: String?
 }

@@ -9,8 +9,16 @@ public struct ArchiveReader: Sendable {
     /// The bounds applied.
     public var limits: ArchiveLimits
 
-    /// A reader with `limits`.
-    public init(limits: ArchiveLimits = .default) { self.limits = limits }
+    /// When set, each regular member's bytes are also written, as they stream by, to a file of
+    /// its own in this folder (created when missing): `ArchiveMember.spooledPath`. An import
+    /// needs every byte of a member to store it; the member is still read once.
+    public var spoolDirectory: String?
+
+    /// A reader with `limits`, spooling members to `spoolDirectory` when given.
+    public init(limits: ArchiveLimits = .default, spoolDirectory: String? = nil) {
+        self.limits = limits
+        self.spoolDirectory = spoolDirectory
+    }
 
     /// Calls `body` with each member of the archive at `path`, in archive order, each read once.
     /// Throws when the archive cannot be opened, is damaged, or passes a limit; the members
@@ -32,6 +40,12 @@ public struct ArchiveReader: Sendable {
         let opened = FileSystemPath.withCString(path) { archive_read_open_filename(handle, $0, 1 << 16) }
         guard opened == ARCHIVE_OK else { throw .unreadable(archive: path, reason: Self.message(handle)) }
         var stream = ExpansionBudget(archive: path, limits: limits)
+        if let spoolDirectory {
+            let made = FileSystemPath.withCString(spoolDirectory) { mkdir($0, 0o700) }
+            guard made == 0 || errno == EEXIST else {
+                throw .unreadable(archive: path, reason: "cannot create the spool folder \(spoolDirectory)")
+            }
+        }
         var count = 0
         while true {
             var entry: OpaquePointer?
@@ -49,11 +63,18 @@ public struct ArchiveReader: Sendable {
             let name = try memberName(entry, archive: path)
             let kind = Self.kind(of: entry)
             guard kind == .regularFile else {
-                body(ArchiveMember(name: name, kind: kind, content: WindowedByteSource(whole: [], name: name), sha256: []))
+                body(
+                    ArchiveMember(
+                        name: name, kind: kind, content: WindowedByteSource(whole: [], name: name), sha256: [], spooledPath: nil))
                 continue
             }
-            let (content, sha256) = try readContent(handle, name: name, budget: &stream)
-            body(ArchiveMember(name: name, kind: kind, content: content, sha256: sha256))
+            let spool = spoolDirectory.map { "\($0)/\(count)" }
+            // The size the header declares (a hint only, never trusted as a bound): the bytes kept
+            // whole are reserved once instead of growing chunk by chunk.
+            let declared = archive_entry_size_is_set(entry) != 0 ? max(0, Int(archive_entry_size(entry))) : 0
+            let (content, sha256) = try readContent(
+                handle, name: name, budget: &stream, spool: spool, expected: min(declared, limits.wholeMemberBytes))
+            body(ArchiveMember(name: name, kind: kind, content: content, sha256: sha256, spooledPath: spool))
         }
     }
 
@@ -79,12 +100,21 @@ public struct ArchiveReader: Sendable {
     }
 
     /// Reads the current member's data: whole up to `wholeMemberBytes`, else its first and last
-    /// windows; with the SHA-256 of every byte.
+    /// windows; with the SHA-256 of every byte; every byte also written to `spool` when given.
     private func readContent(
-        _ handle: OpaquePointer, name: String, budget: inout ExpansionBudget
+        _ handle: OpaquePointer, name: String, budget: inout ExpansionBudget, spool: String?, expected: Int
     ) throws(ArchiveError) -> (WindowedByteSource, [UInt8]) {
+        var spoolFile: Int32 = -1
+        if let spool {
+            spoolFile = FileSystemPath.withCString(spool) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+            guard spoolFile >= 0 else {
+                throw .damaged(archive: budget.archive, member: name, reason: "cannot write the spool file \(spool)")
+            }
+        }
+        defer { if spoolFile >= 0 { close(spoolFile) } }
         var digest = SHA256()
         var head: [UInt8] = []
+        head.reserveCapacity(expected)
         var tail: [UInt8] = []
         var total: UInt64 = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -105,6 +135,12 @@ public struct ArchiveReader: Sendable {
             try budget.add(UInt64(read), member: name, consumed: UInt64(max(0, archive_filter_bytes(handle, -1))))
             let bytes = chunk[0..<read]
             bytes.withUnsafeBytes { digest.update($0) }
+            if spoolFile >= 0 {
+                let written = bytes.withUnsafeBytes { Self.writeAll(spoolFile, $0) }
+                guard written else {
+                    throw .damaged(archive: budget.archive, member: name, reason: "writing the spool file failed (errno \(errno))")
+                }
+            }
             if total <= keepWhole {
                 head.append(contentsOf: bytes)
                 continue
@@ -121,6 +157,20 @@ public struct ArchiveReader: Sendable {
         if total <= keepWhole { return (WindowedByteSource(whole: head, name: name), digest.finalize()) }
         if tail.count > window { tail.removeFirst(tail.count - window) }
         return (WindowedByteSource(head: head, tail: tail, size: total, name: name), digest.finalize())
+    }
+
+    /// Writes all of `bytes` to `descriptor`; false on an error.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 
     static func message(_ handle: OpaquePointer) -> String {

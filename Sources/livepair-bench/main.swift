@@ -16,6 +16,10 @@ let usage = """
       exif         Parse the Exif blocks of every still sample with LivePair's reader and with
                    libexif (--files = iterations, default 1020), one thread each.
 
+      takeout      A Google Takeout of --files files (default 5,000: half media, half JSON
+                   sidecars) in 10 zip parts, imported beside the same media from a plain folder
+                   (livepair import, one run); target: parts <= 1.2x the folder.
+
       load         Load every real pair in SampleMedia/live at 512x512 (degraded result, final
                    result, all frames) against the full still decode, ffmpeg and heif-convert;
                    then cancellation latency on the 24 MP pair (--rounds default 3 here).
@@ -97,6 +101,13 @@ case "serve":
     do {
         let options = try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 1000)
         exit(try ServeBenchmark(options: options).run())
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
+        exit(1)
+    }
+case "takeout":
+    do {
+        exit(try TakeoutImportBenchmark(options: try BenchmarkOptions(Array(arguments.dropFirst()), defaultFileCount: 5000)).run())
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n\(usage)\n".utf8))
         exit(1)

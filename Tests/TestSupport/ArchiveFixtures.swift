@@ -11,6 +11,14 @@ public enum ArchiveFixtures {
         return [folder + "/takeout-20261201T000000Z-001.zip", folder + "/takeout-20261201T000000Z-002.tgz"]
     }
 
+    /// Builds the export folders of the other layouts (Tests/Fixtures/exports/make_exports.py) into
+    /// `folder`: `takeout-old`, `icloud`, `icloudpd-suffix`, `icloudpd-original`, `image-capture`,
+    /// `smart-switch`.
+    public static func exports(in folder: String) throws {
+        let script = SampleMedia.root.deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/exports/make_exports.py")
+        try python([script.path, SampleMedia.root.path, folder])
+    }
+
     /// Runs `python3 -c program` with `arguments` (`sys.argv[1:]`).
     public static func python(program: String, _ arguments: [String]) throws {
         try python(["-c", program] + arguments)

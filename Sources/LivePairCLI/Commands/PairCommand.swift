@@ -1,13 +1,13 @@
 import LivePairCore
 
-/// `livepair pair [--json] [--match-names] [--layout takeout|plain] PATH...`: which files belong together.
+/// `livepair pair [--json] [--match-names] [--layout LAYOUT] PATH...`: which files belong together.
 public enum PairCommand: Command {
     /// The subcommand name.
     public static let name = "pair"
     /// One line saying what it does.
     public static let abstract = "Say which files form Live Photos, which are motion photos, and which are alone or duplicated."
     /// The usage line.
-    public static let usage = "livepair pair [--json] [--match-names] [--layout takeout|plain] <path> ..."
+    public static let usage = "livepair pair [--json] [--match-names] [--layout <layout>] <path> ..."
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -32,8 +32,10 @@ public enum PairCommand: Command {
           --match-names           Also pair a still and a movie that both lack identifiers when they
                                   share folder and name and were taken within 3 seconds of each
                                   other; such pairs are marked weak (stamp them with 'livepair restamp').
-          --layout <layout>       takeout or plain (default: takeout when a path runs through
-                                  Takeout/Google Photos/, else plain).
+          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch or plain
+                                  (default: detected from the files; takeout when a path runs
+                                  through Takeout/Google Photos/). takeout and icloud read their
+                                  sidecars; the others pair every file on its content.
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -53,17 +55,15 @@ public enum PairCommand: Command {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
-        var layout: ExportLayout?
-        if let name = parsed.options["layout"] {
-            guard let given = ExportLayout(rawValue: name) else {
-                return usageFailure(
-                    UsageError("The value '\(name)' is invalid for '--layout <layout>': use takeout or plain."), streams: streams)
-            }
-            layout = given
+        let layout: ExportLayout?
+        do throws(UsageError) {
+            layout = try parsed.exportLayout()
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let parts = files.filter(ExportTreePath.isArchiveName)
-        if parts.isEmpty, (layout ?? ExportLayout.detect(paths: files)) == .plain {
+        if parts.isEmpty, !(layout ?? ExportLayout.detect(paths: files)).hasSidecars {
             return pairPlain(files, links: links, anyMissing: anyMissing, parsed: parsed, streams: streams)
         }
         var archives: (any ExportArchiveStreaming)?
@@ -82,10 +82,11 @@ public enum PairCommand: Command {
             return nil
         }
         let failed = anyMissing || !failures.isEmpty || identities.contains { !$0.isComplete && Self.isMediaName($0.path) }
-        if (layout ?? ExportLayout.detect(paths: entries.map(\.path))) == .takeout {
-            let plan = TakeoutPlanner.plan(entries, contents: contents)
+        let chosen = layout ?? ExportLayout.detect(paths: entries.map(\.path))
+        if chosen.hasSidecars {
+            let plan = ExportPlanner.plan(chosen, entries, contents: contents)
             if parsed.has("json") {
-                streams.print(TakeoutReport.json(plan))
+                streams.print(TakeoutReport.json(plan, layout: chosen))
             } else {
                 var buffer = OutputBuffer(capacity: 256 * (plan.files.count + 2))
                 TakeoutReport.writeText(plan, into: &buffer)

@@ -23,10 +23,10 @@ enum TakeoutReport {
     }
 
     /// The JSON object: `schemaVersion`, `layout`, `assets`, `albums`, `files`, `summary`.
-    static func json(_ plan: TakeoutPlan) -> JSONValue {
+    static func json(_ plan: TakeoutPlan, layout: ExportLayout = .takeout) -> JSONValue {
         .object([
             ("schemaVersion", .integer(1)),
-            ("layout", .string(ExportLayout.takeout.rawValue)),
+            ("layout", .string(layout.rawValue)),
             ("assets", .array(plan.assets.map(assetJSON))),
             ("albums", .array(plan.albums.map { album in
                 .object([

@@ -7,7 +7,7 @@ public enum ValidateCommand: Command {
     /// One line saying what it does.
     public static let abstract = "Check Live Photos and motion photos before they are loaded: what is wrong and how to fix it."
     /// The usage line.
-    public static let usage = "livepair validate [--json] [--deep] [--severity <level>] [--quiet] <path> ..."
+    public static let usage = "livepair validate [--json] [--deep] [--severity <level>] [--quiet] [--layout <layout>] <path> ..."
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -19,7 +19,8 @@ public enum ValidateCommand: Command {
         USAGE: \(usage)
 
         ARGUMENTS:
-          <path>                  Files or directories (read recursively).
+          <path>                  Files, directories (read recursively) or archive parts
+                                  (.zip, .tgz, .tar.gz: read in place, merged into one tree).
 
         OPTIONS:
           --json                  Print one JSON object (schema: see the documentation).
@@ -30,6 +31,9 @@ public enum ValidateCommand: Command {
                                   the summary and the exit status still count every finding.
           --quiet                 Show no progress. Without it, --deep shows a bar on a
                                   terminal, else a line on standard error every 5 seconds.
+          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch or plain,
+                                  as for pair (default: detected): an export's assets are the
+                                  ones its layout's plan makes (sidecars, stem-and-time pairs).
           -h, --help              Show help information.
 
         EXIT STATUS:
@@ -45,7 +49,7 @@ public enum ValidateCommand: Command {
     /// Runs `validate`; `--deep` decodes through `media`'s deep validation (or hands over to it).
     static func run(_ arguments: [String], streams: OutputStreams, media: MediaCommands) -> ExitCode {
         let parsed: ParsedArguments
-        switch parsePaths(arguments, flags: ["json", "deep", "quiet"], options: ["severity"], streams: streams) {
+        switch parsePaths(arguments, flags: ["json", "deep", "quiet"], options: ["severity", "layout"], streams: streams) {
         case let .exit(code): return code
         case let .run(arguments): parsed = arguments
         }
@@ -65,10 +69,40 @@ public enum ValidateCommand: Command {
             }
             deepValidation = makeDeepValidation(ValidationOptions(deep: true))
         }
+        let layout: ExportLayout?
+        do throws(UsageError) {
+            layout = try parsed.exportLayout()
+        } catch {
+            return usageFailure(error, streams: streams)
+        }
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let quiet = parsed.has("quiet")
-        let identities = FileIdentification.identifyAll(files, links: links, label: "Validating", streams: streams, quiet: quiet)
-        let result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
+        var identities: [ResourceIdentity]
+        var result: PairingResult
+        var failed = anyMissing
+        let parts = files.filter(ExportTreePath.isArchiveName)
+        if !parts.isEmpty || (layout ?? ExportLayout.detect(paths: files)).hasSidecars {
+            // An export: its layout's plan says which files make each asset (as `pair --layout`).
+            var archives: (any ExportArchiveStreaming)?
+            if case let .inProcess(_, _, reader) = media { archives = reader }
+            if !parts.isEmpty, archives == nil { return media.handOver([name] + arguments, streams: streams) }
+            let plainFiles = files.filter { !ExportTreePath.isArchiveName($0) && links[$0] == nil }
+            let (entries, failures) = ExportReader(archives: archives).read(files: plainFiles, archives: parts)
+            for failure in failures {
+                streams.printError("Error: \(TerminalText.path(failure.path)): \(TerminalText.escaped(failure.message))")
+            }
+            failed = failed || !failures.isEmpty
+            let chosen = layout ?? ExportLayout.detect(paths: entries.map(\.path))
+            let plan = ExportPlanner.plan(chosen, entries, contents: ExportContentSource(files: Set(plainFiles)))
+            identities = entries.compactMap { entry -> ResourceIdentity? in
+                if case let .identified(identity) = entry.content { return identity }
+                return nil
+            }
+            result = ExportPlanner.pairingResult(plan, entries: entries)
+        } else {
+            identities = FileIdentification.identifyAll(files, links: links, label: "Validating", streams: streams, quiet: quiet)
+            result = Pairing.pair(identities.map(AssetResource.init), options: PairingOptions())
+        }
         var options = ValidationOptions()
         options.deep = parsed.has("deep")
         let progress =
@@ -87,7 +121,7 @@ public enum ValidateCommand: Command {
             ValidateReport.writeText(shown, all: report, into: &buffer)
             streams.write(buffer.bytes)
         }
-        if report.hasErrors || anyMissing { return .failure }
+        if report.hasErrors || failed { return .failure }
         return FileIdentification.successOrNoMedia(identities, paths: parsed.positionals, streams: streams)
     }
 }

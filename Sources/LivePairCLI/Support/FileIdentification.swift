@@ -66,4 +66,7 @@ package final class ResultSlots<Value: Sendable>: @unchecked Sendable {
 
     /// The filled values in slot order.
     package var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+
+    /// The value in slot `index`, nil when none was stored.
+    package func optionalValue(at index: Int) -> Value? { lock.withLock { slots[index] } }
 }

@@ -25,6 +25,9 @@ public struct ExportEntry: Sendable {
     /// For a motion photo read from an archive: the digest of its embedded video's bytes, so that
     /// a loose movie equal to it (Takeout's JPG + MP4 split) is recognised.
     public var embeddedVideoDigest: [UInt8]?
+    /// A file holding all of its bytes: the file itself when read from a folder, the spooled copy
+    /// of an archive member when the reader spooled (`ExportReader.spoolDirectory`); nil otherwise.
+    public var file: String?
 
     /// An entry.
     public init(path: String, location: String, content: Content, digest: [UInt8]? = nil) {

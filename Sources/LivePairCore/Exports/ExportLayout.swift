@@ -4,10 +4,33 @@ public enum ExportLayout: String, Sendable, Equatable, CaseIterable {
     case plain
     /// Google Takeout: `Takeout/Google Photos/<album or Photos from YYYY>/` with JSON sidecars.
     case takeout
+    /// Apple's iCloud Photos export (data and privacy): `Photos/` with `Photo Details*.csv`,
+    /// `Albums/<title>.csv`, `Memories/`.
+    case icloud
+    /// An icloudpd mirror: originals with `IMG_1234_HEVC.MOV` (or `IMG_1234.MOV`) movies and
+    /// `-adjusted` renders; what ties them survives in the files.
+    case icloudpd
+    /// Image Capture, AirDrop or a Windows import: `IMG_1234.*`, `IMG_E1234.*` renders, `.AAE` edits.
+    case imageCapture = "image-capture"
+    /// A Samsung Smart Switch backup: `DCIM/Camera/YYYYMMDD_HHMMSS.jpg` motion photos (the movie
+    /// embedded, SEF trailer), `_edited`-style copies.
+    case smartSwitch = "smart-switch"
 
-    /// The layout of a tree given by its paths (folders or archive members): `takeout` when a path
-    /// runs through `Takeout/Google Photos/` (or a localised `Google Fotos`), else `plain`.
+    /// The names accepted by `--layout`, as a usage message lists them.
+    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Whether the layout's files carry metadata outside the media (sidecars, CSV files, album
+    /// folders) that an `ExportPlan` reads; the others are read file by file, on their content.
+    public var hasSidecars: Bool { self == .takeout || self == .icloud }
+
+    /// The layout of a tree given by its paths (folders or archive members), first rule that holds:
+    /// `takeout` when a path runs through `Takeout/Google Photos/` (or a localised `Google Fotos`);
+    /// `icloud` when a file is named `Photo Details*.csv`; `icloudpd` when a movie is named
+    /// `*_HEVC.MOV` or a file `*-adjusted.*`; `image-capture` when there is an `.AAE`;
+    /// `smart-switch` when a path runs through `DCIM/Camera/` with Samsung's
+    /// `YYYYMMDD_HHMMSS` names; else `plain`.
     public static func detect(paths: some Sequence<String>) -> ExportLayout {
+        var found: Set<ExportLayout> = []
         for path in paths {
             let components = path.split(separator: "/")
             for (index, component) in components.enumerated().dropLast() where component == "Takeout" {
@@ -15,7 +38,27 @@ public enum ExportLayout: String, Sendable, Equatable, CaseIterable {
                     return .takeout
                 }
             }
+            guard let name = components.last.map(String.init) else { continue }
+            let lower = name.lowercased()
+            if lower.hasPrefix("photo details"), lower.hasSuffix(".csv") { found.insert(.icloud) }
+            if lower.hasSuffix("_hevc.mov") || lower.contains("-adjusted.") { found.insert(.icloudpd) }
+            if lower.hasSuffix(".aae") { found.insert(.imageCapture) }
+            if components.count >= 3, components[components.count - 3] == "DCIM", components[components.count - 2] == "Camera",
+                isSamsungName(name)
+            {
+                found.insert(.smartSwitch)
+            }
+        }
+        for layout in [ExportLayout.icloud, .icloudpd, .imageCapture, .smartSwitch] where found.contains(layout) {
+            return layout
         }
         return .plain
+    }
+
+    /// `20230323_101938.jpg`, `20230323_101938(0).mp4`: Samsung's camera names.
+    static func isSamsungName(_ name: String) -> Bool {
+        let characters = Array(name.prefix(15))
+        guard characters.count == 15, characters[8] == "_" else { return false }
+        return characters.enumerated().allSatisfy { $0.offset == 8 || ("0"..."9").contains($0.element) }
     }
 }

@@ -20,11 +20,18 @@ public struct ExportReader: Sendable {
     public var identifier: ResourceIdentifier
     /// How archive parts are read; nil: archives are reported as failures.
     public var archives: (any ExportArchiveStreaming)?
+    /// When set, archive members are also written to files under this folder as they stream by
+    /// (one subfolder per part), so that an import can store them (`ExportEntry.file`).
+    public var spoolDirectory: String?
 
     /// A reader.
-    public init(identifier: ResourceIdentifier = ResourceIdentifier(), archives: (any ExportArchiveStreaming)?) {
+    public init(
+        identifier: ResourceIdentifier = ResourceIdentifier(), archives: (any ExportArchiveStreaming)?,
+        spoolDirectory: String? = nil
+    ) {
         self.identifier = identifier
         self.archives = archives
+        self.spoolDirectory = spoolDirectory
     }
 
     /// The entries of `files` (plain files, by path) and `archives` (parts), sorted by path, and the
@@ -35,7 +42,8 @@ public struct ExportReader: Sendable {
             if index < files.count {
                 slots.store(([entry(file: files[index])], nil), at: index)
             } else {
-                slots.store(archiveEntries(parts[index - files.count]), at: index)
+                let spool = spoolDirectory.map { "\($0)/part-\(index - files.count)" }
+                slots.store(archiveEntries(parts[index - files.count], spool: spool), at: index)
             }
         }
         var seen: Set<String> = []
@@ -56,7 +64,9 @@ public struct ExportReader: Sendable {
 
     private func entry(file path: String) -> ExportEntry {
         guard ExportEntry.isJSONName(path) else {
-            return ExportEntry(path: path, location: path, content: .identified(identifier.identify(path: path)))
+            var entry = ExportEntry(path: path, location: path, content: .identified(identifier.identify(path: path)))
+            entry.file = path
+            return entry
         }
         do {
             let source = try FileByteSource(path: path)
@@ -73,13 +83,13 @@ public struct ExportReader: Sendable {
         return .json(bytes)
     }
 
-    private func archiveEntries(_ part: String) -> ([ExportEntry], Failure?) {
+    private func archiveEntries(_ part: String, spool: String?) -> ([ExportEntry], Failure?) {
         guard let archives else {
             return ([], Failure(path: part, message: "archive parts are read by livepair-media (libarchive)"))
         }
         var entries: [ExportEntry] = []
         do {
-            try archives.forEachMember(in: part) { member in
+            try archives.forEachMember(in: part, spoolDirectory: spool) { member in
                 guard !member.isDirectory else { return }
                 let location = part + ":" + member.name
                 guard ExportTreePath.isSafe(member.name) else {
@@ -95,6 +105,7 @@ public struct ExportReader: Sendable {
                     ExportEntry.isJSONName(path)
                     ? jsonContent(member.content) : .identified(identifier.identify(source: member.content, path: path))
                 var entry = ExportEntry(path: path, location: location, content: content, digest: member.digest)
+                entry.file = member.spooledPath
                 if case let .identified(identity) = content, let video = identity.motionPhoto,
                     let offset = video.videoOffset, let length = video.videoLength
                 {

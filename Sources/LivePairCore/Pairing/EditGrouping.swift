@@ -3,7 +3,8 @@ import LivePairFormats
 /// Finds edit groups by name, within one folder, as Photos, iCloud exports and icloudpd name
 /// the files of an edit (docs/pairing.md, "Edits"):
 /// - a render: `IMG_E1234.*` (Photos' exports), `IMG_1234_edited.*` (Photos' "edited" export
-///   names), `IMG_1234-adjusted.*` (icloudpd);
+///   names), `IMG_1234-adjusted.*` (icloudpd), `IMG_1234-edited.*` (Google Takeout, and its
+///   localised suffixes: `TakeoutEditedRenders`);
 /// - adjustment data: `IMG_1234.AAE`, `IMG_O1234.AAE` (the original's own adjustments),
 ///   `IMG_1234(1).AAE` (a copy counter);
 /// - the original: any other photo or movie whose stem is the group's.
@@ -28,7 +29,7 @@ public enum EditGrouping {
             return (base, .adjustments)
         }
         if let original = dropLetter("e", from: base) { return (original, .render) }
-        for suffix in ["_edited", "-adjusted"] where base.hasSuffix(suffix) && base.count > suffix.count {
+        for suffix in ["_edited", "-adjusted"] + TakeoutEditedRenders.suffixes where base.hasSuffix(suffix) && base.count > suffix.count {
             return (StemNormalizer.normalize(String(base.dropLast(suffix.count))), .render)
         }
         return (base, .original)

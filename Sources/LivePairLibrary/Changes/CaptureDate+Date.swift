@@ -1,9 +1,9 @@
-import Foundation
-import LivePairFormats
+public import Foundation
+public import LivePairFormats
 
 extension CaptureDate {
     /// The moment, taking the recorded UTC offset into account (UTC when no offset was recorded).
-    var date: Date? {
+    public var date: Date? {
         var calendar = Calendar(identifier: .gregorian)
         guard let zone = TimeZone(secondsFromGMT: (utcOffsetMinutes ?? 0) * 60) else { return nil }
         calendar.timeZone = zone

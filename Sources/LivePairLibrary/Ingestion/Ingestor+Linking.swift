@@ -32,10 +32,16 @@ extension Ingestor {
             options: FetchOptions(
                 predicate: .and([.owner(half.owner), .contentIdentifier(half.contentIdentifier)]), includeHiddenAssets: true))
         let assetIdentifiers = try catalog.assetIdentifiers(matching: query)
-        var completable: (String, [LibraryAssetResource])?
+        var assetResources: [(String, [LibraryAssetResource])] = []
+        // The same bytes in any of them first: a re-upload is a duplicate even when another asset
+        // holds a different half with the identifier (two stills sharing one, each imported alone).
         for identifier in assetIdentifiers {
             let resources = try catalog.resources(ofAsset: identifier)
             if resources.contains(where: { $0.digest == digest }) { return .duplicate(identifier) }
+            assetResources.append((identifier, resources))
+        }
+        var completable: (String, [LibraryAssetResource])?
+        for (identifier, resources) in assetResources {
             let sameHalf = resources.contains { half.type == .photo ? $0.type.isStill : $0.type.isMovie }
             if sameHalf {
                 return .rejected([

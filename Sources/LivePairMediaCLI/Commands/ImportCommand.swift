@@ -16,7 +16,7 @@ public enum ImportCommand: Command {
     public static let abstract = MediaCommandCatalog.`import`
     /// The usage line.
     public static let usage =
-        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] [--quiet] (<path> ... | --files-from <file> [--json-lines] [--scratch <dir>])"
+        "livepair import (--library <dir> | --catalog <url> --store <url> [--s3-endpoint <url>]) [--owner <id>] [--jobs <n>] [--deep] [--json] [--quiet] [--layout <layout>] (<path> ... | --files-from <file> [--json-lines] [--scratch <dir>])"
     /// The environment variable crash tests set: the process ends with `_exit(137)` at the Nth
     /// durable step (fault point) of the import, as if killed there. Only test harnesses set it.
     public static let crashEnvironmentVariable = "LIVEPAIR_TEST_EXIT_AT_FAULT_POINT"
@@ -37,8 +37,14 @@ public enum ImportCommand: Command {
 
         USAGE: \(usage)
 
+        An export (Google Takeout, an iCloud Photos export, icloudpd, Image Capture, Samsung Smart
+        Switch) is read as its layout says: sidecars and CSV files give dates, places, favourites,
+        hidden, captions and albums; zip and tgz parts are read in place; the report gives every
+        file's end (media, sidecar, album metadata, or ignored with its reason).
+
         ARGUMENTS:
-          <path>                  Files or directories (read recursively).
+          <path>                  Files, directories (read recursively) or archive parts
+                                  (.zip, .tgz, .tar.gz: read in place, merged into one tree).
 
         OPTIONS:
           --library <dir>         The library directory. A missing or empty directory gets a
@@ -65,6 +71,8 @@ public enum ImportCommand: Command {
                                   default: $LIVEPAIR_S3_CACHE, else ~/.cache/livepair-s3; at
                                   most $LIVEPAIR_S3_CACHE_MAX, default 4G, least recently used
                                   first).
+          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch or plain
+                                  (default: detected from the files; see the documentation).
           --deep                  Also decode each file (image, movie frame) and reject
                                   data that does not decode (0.2 to 1 s per file).
           --json                  Print one JSON object (schema: see the documentation).
@@ -85,7 +93,7 @@ public enum ImportCommand: Command {
         do throws(UsageError) {
             parsed = try ParsedArguments(
                 arguments, flags: ["json", "json-lines", "deep", "quiet", "require-durable"],
-                options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from", "scratch"]))
+                options: LibrarySelection.optionNames.union(["owner", "jobs", "files-from", "scratch", "layout"]))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -96,6 +104,12 @@ public enum ImportCommand: Command {
         let listSource = parsed.options["files-from"]
         if let problem = Self.inputProblem(parsed, listSource: listSource) {
             return usageFailure(problem, streams: streams)
+        }
+        let givenLayout: ExportLayout?
+        do throws(UsageError) {
+            givenLayout = try parsed.exportLayout()
+        } catch {
+            return usageFailure(error, streams: streams)
         }
         let selection: LibrarySelection
         do throws(UsageError) {
@@ -148,6 +162,12 @@ public enum ImportCommand: Command {
             return report.rejected > 0 || report.errors > 0 ? .failure : .success
         }
         let (collected, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
+        if Self.usesLayoutPlan(collected, given: givenLayout) {
+            return importLayout(
+                collected, links: links, anyMissing: anyMissing, given: givenLayout, library: library,
+                selectionName: selection.name, owner: owner, jobs: jobs, deep: parsed.has("deep"), json: parsed.has("json"),
+                streams: streams)
+        }
         // A further path to a file (a hard link) is not read again: it is reported with its file's outcome.
         let files = collected.filter { links[$0] == nil }
         let results = ResultSlots<ImportReport.FileResult>(count: files.count)

@@ -267,7 +267,14 @@ public enum LibraryCommand: Command {
         }
         let pending = try Ingestor(library: library).pendingUploads(olderThan: 0).count
         if json {
-            streams.print(LibraryReport.listJSON(library: library.directory, assets: assets, pending: pending).rendered())
+            var albums: [String: [String]] = [:]
+            for album in try library.fetchAssetCollections() {
+                for identifier in try library.fetchAssets(in: album, options: FetchOptions(includeHiddenAssets: true)).localIdentifiers {
+                    albums[identifier, default: []].append(album.title)
+                }
+            }
+            streams.print(
+                LibraryReport.listJSON(library: library.directory, assets: assets, pending: pending, albums: albums).rendered())
         } else {
             streams.print(LibraryReport.listText(assets, resources: resources, pending: pending), terminator: "")
         }

@@ -13,9 +13,9 @@ enum LibraryReport {
         return .string(formatter.string(from: date))
     }
 
-    /// One asset as JSON.
-    static func json(_ asset: Asset) -> JSONValue {
-        .object([
+    /// One asset as JSON; `albums`: the titles of the albums it is in, when listed.
+    static func json(_ asset: Asset, albums: [String]? = nil) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
             ("localIdentifier", .string(asset.localIdentifier)),
             ("mediaType", .string(asset.mediaType.description)),
             ("mediaSubtypes", .array(asset.mediaSubtypes.names.map(JSONValue.string))),
@@ -36,7 +36,10 @@ enum LibraryReport {
             ("stillImageTime", asset.stillImageTime.map(JSONValue.number) ?? .null),
             ("findings", .array(asset.findings.map(ValidateReport.findingJSON))),
             ("hasAdjustments", .bool(asset.hasAdjustments)),
-        ])
+            ("caption", .optional(asset.caption)),
+        ]
+        if let albums { fields.append(("albums", .array(albums.map(JSONValue.string)))) }
+        return .object(fields)
     }
 
     /// One resource as JSON.
@@ -51,10 +54,10 @@ enum LibraryReport {
     }
 
     /// `library list --json`.
-    static func listJSON(library: String, assets: [Asset], pending: Int) -> JSONValue {
+    static func listJSON(library: String, assets: [Asset], pending: Int, albums: [String: [String]]) -> JSONValue {
         .object([
             ("library", .string(library)), ("count", .integer(Int64(assets.count))), ("pending", .integer(Int64(pending))),
-            ("assets", .array(assets.map(json))),
+            ("assets", .array(assets.map { json($0, albums: albums[$0.localIdentifier] ?? []) })),
         ])
     }
 

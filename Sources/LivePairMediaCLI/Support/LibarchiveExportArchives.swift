@@ -6,12 +6,9 @@ import LivePairFormats
 /// Archive parts read through the archive bridge (libarchive), for the export readers of `pair`
 /// and `import` (`--layout takeout`, zip and tgz parts as inputs).
 struct LibarchiveExportArchives: ExportArchiveStreaming {
-    /// The bounds each part is read within.
-    let reader = ArchiveReader()
-
-    func forEachMember(in path: String, _ body: (ExportArchiveMember) -> Void) throws {
+    func forEachMember(in path: String, spoolDirectory: String?, _ body: (ExportArchiveMember) -> Void) throws {
         do {
-            try read(path, body)
+            try read(path, reader: ArchiveReader(spoolDirectory: spoolDirectory), body)
         } catch {
             throw ExportArchiveFailure(reason: error.reason)
         }
@@ -29,12 +26,12 @@ struct LibarchiveExportArchives: ExportArchiveStreaming {
         return hasher.finalize()
     }
 
-    private func read(_ path: String, _ body: (ExportArchiveMember) -> Void) throws(ArchiveError) {
+    private func read(_ path: String, reader: ArchiveReader, _ body: (ExportArchiveMember) -> Void) throws(ArchiveError) {
         try reader.forEachMember(in: path) { member in
             body(
                 ExportArchiveMember(
                     name: member.name, isRegularFile: member.kind == .regularFile, isDirectory: member.kind == .directory,
-                    content: member.content, digest: member.sha256))
+                    content: member.content, digest: member.sha256, spooledPath: member.spooledPath))
         }
     }
 }

@@ -50,7 +50,7 @@ enum OpenAPISchemas {
                 "creationDate": dateTime, "addedDate": dateTime,
                 "dateTaken": ["type": "string", "format": "date-time", "description": "creationDate, else addedDate: the list's order."],
                 "location": object(required: ["latitude", "longitude"], ["latitude": ["type": "number"], "longitude": ["type": "number"]]),
-                "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "hasAdjustments": boolean,
+                "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "caption": string, "hasAdjustments": boolean,
                 "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds."],
                 "resources": array(ref("Resource")),
                 "links": object(
