@@ -1,4 +1,5 @@
 public import Foundation
+public import LivePair
 public import LivePairFormats
 
 /// What an editor starts from, as PhotoKit's `PHContentEditingInput`: the base files (the render

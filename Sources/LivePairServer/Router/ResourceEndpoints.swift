@@ -1,3 +1,4 @@
+import LivePair
 import LivePairLibrary
 
 extension LivePairService {
