@@ -34,10 +34,12 @@ struct AssetRepresentation: Encodable {
     var contentIdentifier: String?
     /// Edited: a render and adjustment data beside the original (`version` chooses).
     var hasAdjustments: Bool
+    /// The edit's summary (format, operations, key photo time, ...), for an edited asset.
+    var edit: EditRepresentation?
     var resources: [Resource]
     var links: Links
 
-    init(_ asset: Asset, resources: [LibraryAssetResource]) {
+    init(_ asset: Asset, resources: [LibraryAssetResource], edit: EditRepresentation? = nil) {
         id = asset.localIdentifier
         mediaType = asset.mediaType.description
         isLivePhoto = asset.isLivePhoto
@@ -50,6 +52,7 @@ struct AssetRepresentation: Encodable {
         isHidden = asset.isHidden
         contentIdentifier = asset.contentIdentifier
         hasAdjustments = asset.hasAdjustments
+        self.edit = edit
         self.resources = resources.map {
             Resource(
                 type: $0.type.rawValue, size: $0.size, digest: $0.digest.hex, originalFilename: $0.originalFilename,

@@ -12,7 +12,7 @@ extension LivePairService {
             Route(method: "GET", pattern: "/v1/assets/{id}", authenticated: true, kind: .quick) {
                 [self] context throws(HTTPError) in
                 let (asset, resources) = try ownedAsset(context.parameter("id"), owner: context.owner)
-                return JSONText.response(AssetRepresentation(asset, resources: resources))
+                return JSONText.response(try representation(asset, resources: resources))
             },
             Route(method: "DELETE", pattern: "/v1/assets/{id}", authenticated: true, kind: .blocking) {
                 [self] context throws(HTTPError) in
@@ -36,6 +36,15 @@ extension LivePairService {
                 return JSONText.response(PendingList(pending: pending.map(PendingRepresentation.init)))
             },
         ]
+    }
+
+    /// `asset` as the API shows it, with its edit summarised (its adjustment data read).
+    func representation(_ asset: Asset, resources: [LibraryAssetResource]) throws(HTTPError) -> AssetRepresentation {
+        do throws(LibraryError) {
+            return AssetRepresentation(asset, resources: resources, edit: try EditRepresentation.read(asset, in: library))
+        } catch {
+            throw .internal("the adjustment data cannot be read", cause: error)
+        }
     }
 
     /// The asset `identifier` with its resources when it belongs to `owner`; 404 otherwise,
@@ -70,7 +79,9 @@ extension LivePairService {
             var assets: [AssetRepresentation] = []
             for index in offset..<min(total, offset + limit) {
                 let asset = try result.object(at: index)
-                assets.append(AssetRepresentation(asset, resources: try library.assetResources(for: asset)))
+                assets.append(
+                    AssetRepresentation(
+                        asset, resources: try library.assetResources(for: asset), edit: try EditRepresentation.read(asset, in: library)))
             }
             page = assets
         } catch {

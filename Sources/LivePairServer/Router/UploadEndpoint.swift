@@ -108,7 +108,7 @@ extension LivePairService {
     {
         let (asset, resources) = try ownedAsset(identifier, owner: owner)
         return JSONText.response(
-            AssetOutcomeBody(outcome: outcome.kind, asset: AssetRepresentation(asset, resources: resources)), status: status)
+            AssetOutcomeBody(outcome: outcome.kind, asset: try representation(asset, resources: resources)), status: status)
     }
 
     /// Characters of an upload ID (RFC 3986 unreserved).

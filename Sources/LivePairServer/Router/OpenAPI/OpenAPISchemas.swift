@@ -45,13 +45,22 @@ enum OpenAPISchemas {
                 "id": string, "mediaType": oneOf(["image", "video", "unknown"]), "isLivePhoto": boolean, "pixelWidth": integer,
                 "pixelHeight": integer, "duration": ["type": "number"], "creationDate": dateTime, "addedDate": dateTime,
                 "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "hasAdjustments": boolean,
-                "resources": array(ref("Resource")),
+                "edit": ref("Edit"), "resources": array(ref("Resource")),
                 "links": object(
                     required: ["placeholder", "still"],
                     [
                         "placeholder": string, "still": string, "motion": string, "photo": string, "pairedVideo": string,
                         "video": string,
                     ]),
+            ]),
+        "Edit": object(
+            required: ["readable"],
+            [
+                "readable": boolean, "formatIdentifier": string, "formatVersion": string, "editor": string,
+                "operations": array(object(required: ["identifier", "enabled"], ["identifier": string, "enabled": boolean])),
+                "keyPhotoTime": ["type": "number"],
+                "trim": object(required: ["start", "end"], ["start": ["type": "number"], "end": ["type": "number"]]),
+                "muted": boolean, "playbackVariation": oneOf(["loop", "bounce", "longExposure"]),
             ]),
         "Finding": object(
             required: ["code", "severity", "message", "hint"],
