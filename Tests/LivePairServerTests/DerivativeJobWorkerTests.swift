@@ -72,9 +72,10 @@ import TestSupport
         // The 4032x3024 still and its 1440x1080 movie: the grid still and the motion in the 1024 box,
         // the placeholder the still's 160x120 Exif thumbnail (the fast first image, within 320);
         // the files the routes' default sizes read.
-        let made = try LibraryDerivatives.kinds(of: asset).map { derivative in
-            try #require(DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 1))
-                .cachedFile(derivative, resources: resources))
+        let maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 1))
+        let made = try DerivativeJobKind.kinds(of: asset).map { kind in
+            try #require(
+                maker.cachedFile(LibraryDerivatives.derivative(kind, of: asset, resources: resources, maker: maker), resources: resources))
         }
         #expect(made.map { String($0.key.split(separator: "-").dropFirst(2).joined(separator: "-")) }
             == ["placeholder.jpg", "still-1024.jpg", "motion-1024.mp4"])

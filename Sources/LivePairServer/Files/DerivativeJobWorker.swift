@@ -128,7 +128,7 @@ final class DerivativeJobWorker: Sendable {
             return .retry(cause: error.description)
         }
         guard let asset else { return .failed(cause: "the asset was deleted") }
-        let derivative = LibraryDerivatives.derivative(job.kind, of: asset)
+        let derivative = LibraryDerivatives.derivative(job.kind, of: asset, resources: resources, maker: maker)
         guard let error = maker.makeInBackground(derivative, asset: asset, resources: resources, leavingFree: leavingFree) else {
             return .done
         }
