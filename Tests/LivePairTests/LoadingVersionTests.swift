@@ -49,11 +49,11 @@ struct LoadingVersionTests {
         return try #require(result.withLock { $0 })
     }
 
-    static func livePhoto(_ files: [String], _ version: AssetVersion) throws -> LivePhoto {
+    static func livePhoto(_ files: [String], _ version: AssetVersion, size: Int = 256) throws -> LivePhoto {
         let result = Mutex<LivePhoto?>(nil)
         var options = ImageRequestOptions(deliveryMode: .highQualityFormat, isSynchronous: true)
         options.version = version
-        LivePhotoManager.default.requestLivePhoto(resourceFileURLs: files, targetSize: PixelSize(width: 256, height: 256), options: options) {
+        LivePhotoManager.default.requestLivePhoto(resourceFileURLs: files, targetSize: PixelSize(width: size, height: size), options: options) {
             event, _ in
             if case let .final(livePhoto)? = event { result.withLock { $0 = livePhoto } }
         }
