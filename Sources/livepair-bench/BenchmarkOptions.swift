@@ -4,6 +4,8 @@ import Foundation
 struct BenchmarkOptions {
     /// Files in the corpus.
     var fileCount = 1020
+    /// True when `--files` was given (a part with a size of its own uses it only then).
+    var fileCountGiven = false
     /// Where the sample files come from.
     var samples = "SampleMedia"
     /// Where the corpus is written; nil for a temporary directory.
@@ -42,6 +44,7 @@ struct BenchmarkOptions {
             case "--files":
                 guard let count = Int(try value()), count > 0 else { throw Invalid(description: "--files needs a positive number") }
                 fileCount = count
+                fileCountGiven = true
             case "--samples": samples = try value()
             case "--work": work = try value()
             case "--catalog": catalog = try value()
