@@ -25,7 +25,9 @@ struct ServeBenchmark {
         let root = options.work ?? NSTemporaryDirectory() + "livepair-serve-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }
         if options.only == "slowloris" { return try SlowlorisBenchmark(seconds: 60).run(root: root) ? 0 : 1 }
-        if options.only == "jobs" { return try runDerivativeJobs(root: root, pairs: Self.jobPairs) ? 0 : 1 }
+        if options.only == "jobs" {
+            return try runDerivativeJobs(root: root, pairs: options.fileCountGiven ? options.fileCount : Self.jobPairs) ? 0 : 1
+        }
         if options.only == "gallery" {
             return try runGallery(root: root, pairs: options.fileCountGiven ? options.fileCount : Self.galleryPairs) ? 0 : 1
         }

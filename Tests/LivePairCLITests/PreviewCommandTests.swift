@@ -76,6 +76,31 @@ struct PreviewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test("--version with an edit's files: current reads the render (the default), original the original; both upright 192x256")
+    func versions() throws {
+        let workspace = try SampleVariants.Workspace()
+        let files = ["live/IMG_3582_edited.mov", "live/IMG_3582.HEIC", "live/IMG_3582.AAE", "live/IMG_3582.mov", "live/IMG_3582_edited.heic"]
+            .map(SampleMedia.path)
+        var stills: [String: Data] = [:]
+        for version in ["default", "current", "original", "unadjusted"] {
+            let output = workspace.url.appendingPathComponent(version).path
+            let run = try LivePairBinary.run(
+                ["preview"] + files + (version == "default" ? [] : ["--version", version])
+                    + ["--size", "256x256", "--output", output, "--json"])
+            #expect(run.status == 0, "\(version): \(run.error)")
+            let results = try #require(try LivePairBinary.json(run.output)["results"] as? [[String: Any]])
+            let still = try #require(results.first { $0["file"] as? String == "still.jpg" })
+            #expect(still["width"] as? Int == 192 && still["height"] as? Int == 256, "\(version)")
+            stills[version] = try Data(contentsOf: URL(fileURLWithPath: output + "/still.jpg"))
+        }
+        #expect(stills["default"] == stills["current"])
+        #expect(stills["original"] == stills["unadjusted"])
+        #expect(stills["current"] != stills["original"])
+        let bad = try LivePairBinary.run(
+            ["preview"] + files + ["--version", "edited", "--output", workspace.url.appendingPathComponent("bad").path])
+        #expect(bad.status == 64 && bad.error.contains("--version"))
+    }
+
     @Test("an invalid pair exits 1 with its findings; a usage error exits 64")
     func invalidPairAndUsage() throws {
         let workspace = try SampleVariants.Workspace()

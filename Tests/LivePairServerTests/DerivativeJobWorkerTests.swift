@@ -2,6 +2,7 @@ import Foundation
 import LivePair
 import LivePairLibrary
 @testable import LivePairServer
+import Synchronization
 import Testing
 import TestSupport
 
@@ -72,14 +73,59 @@ import TestSupport
         // The 4032x3024 still and its 1440x1080 movie: the grid still and the motion in the 1024 box,
         // the placeholder the still's 160x120 Exif thumbnail (the fast first image, within 320);
         // the files the routes' default sizes read.
-        let made = try LibraryDerivatives.kinds(of: asset).map { derivative in
-            try #require(DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 1))
-                .cachedFile(derivative, resources: resources))
+        let maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 1))
+        let made = try DerivativeJobKind.kinds(of: asset).map { kind in
+            try #require(
+                maker.cachedFile(LibraryDerivatives.derivative(kind, of: asset, resources: resources, maker: maker), resources: resources))
         }
         #expect(made.map { String($0.key.split(separator: "-").dropFirst(2).joined(separator: "-")) }
             == ["placeholder.jpg", "still-1024.jpg", "motion-1024.mp4"])
         #expect(made.map { Self.dimensions($0.path) } == ["160x120", "1024x768", "1024x768"])
         #expect(worker.runOne() == nil, "nothing left to claim")
+    }
+
+    /// A job that takes longer than its lease on a live worker keeps its lease (renewed a third of
+    /// it at a time): another node's claims take the asset's other jobs but never that one, which
+    /// ends `done` after one attempt, made by its own worker.
+    @Test(arguments: Catalog.allCases) func aSlowJobKeepsItsLease(_ kind: Catalog) throws {
+        let (library, cache, _) = try Self.setUp(kind)
+        let asset = try Self.importTrain(into: library)
+        // One media thread, held busy: the claimed job waits for it past its 1.5 s lease.
+        let pool = MediaWorkPool(workers: 1, queueLimit: 4)
+        let maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: pool)
+        let worker = DerivativeJobWorker(
+            library: library, maker: maker, claim: DerivativeJobClaim(node: "slow", leaseSeconds: 1.5, maxAttempts: 2), leavingFree: 0)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread { pool.runInBackground { holding.signal(); release.wait() } }.start()
+        holding.wait()
+        let ran = Mutex<(job: DerivativeJob, outcome: DerivativeJobOutcome)?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            let result = worker.runOne()
+            ran.withLock { $0 = result }
+            finished.signal()
+        }.start()
+        // Until the worker has claimed its job (the first, the placeholder), then three leases' time.
+        var claimed: DerivativeJob?
+        while claimed == nil {
+            Thread.sleep(forTimeInterval: 0.05)
+            claimed = try library.derivativeJobs(ofAsset: asset.localIdentifier).first { $0.state == .running }
+        }
+        let first = try #require(claimed)
+        Thread.sleep(forTimeInterval: 4.5)
+        let other = DerivativeJobClaim(node: "other", leaseSeconds: 1.5, maxAttempts: 2)
+        var taken: [DerivativeJobKind] = []
+        while let job = try library.claimDerivativeJob(other) { taken.append(job.kind) }
+        #expect(taken == [.still, .motion], "the other node took only the jobs nobody held")
+        let held = try #require(try library.derivativeJobs(ofAsset: asset.localIdentifier).first { $0.id == first.id })
+        #expect(held.state == .running && held.node == "slow" && held.attempts == 1)
+        #expect((held.claimedAt ?? 0) > (first.claimedAt ?? 0) + 1.5, "the lease was renewed")
+        release.signal()
+        finished.wait()
+        let result = try #require(ran.withLock { $0 })
+        #expect(result.job.kind == .placeholder && result.outcome == .done)
+        let ended = try #require(try library.derivativeJobs(ofAsset: asset.localIdentifier).first { $0.id == first.id })
+        #expect(ended.state == .done && ended.attempts == 1)
     }
 
     @Test(arguments: Catalog.allCases) func aSourceThatDoesNotDecodeFailsWithItsCauseOnce(_ kind: Catalog) async throws {

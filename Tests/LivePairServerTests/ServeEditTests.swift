@@ -27,6 +27,14 @@ import TestSupport
         let identifier = try #require(asset["id"] as? String)
         let fetched = try client.send("GET", "/v1/assets/\(identifier)", token: "alice-token").json()
         #expect(fetched["hasAdjustments"] as? Bool == true)
+        // The edit summarised from its .AAE: Photos' black and white and depth steps.
+        let edit = try #require(fetched["edit"] as? [String: Any])
+        #expect(edit["readable"] as? Bool == true && edit["formatIdentifier"] as? String == "com.apple.photo")
+        #expect(edit["formatVersion"] as? String == "1.11" && edit["editor"] as? String == "com.apple.Photos")
+        let operations = (edit["operations"] as? [[String: Any]] ?? []).map { "\($0["identifier"] ?? "")=\($0["enabled"] ?? "")" }
+        #expect(operations == ["SmartBlackAndWhite=1", "DepthEffect=1"])
+        #expect(edit["keyPhotoTime"] == nil && edit["trim"] == nil && edit["muted"] as? Bool == false)
+        #expect(asset["edit"] as? [String: Any] != nil)  // the upload's answer has it too
         let types = (fetched["resources"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
         #expect(types.sorted() == ["adjustmentData", "fullSizePairedVideo", "fullSizePhoto", "pairedVideo", "photo"])
 
@@ -60,5 +68,26 @@ import TestSupport
         #expect(motion.header("ETag") != originalMotion.header("ETag"))
         let bad = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?version=edited", token: "alice-token")
         #expect(bad.status == 400)
+    }
+
+    @Test func aKeyPhotoEditIsSummarisedWithItsTime() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let client = HTTPClient(base: server.base)
+        for (index, (file, name)) in [
+            ("live/IMG_1853.AAE", "IMG_1853.AAE"), ("live/IMG_E1853.heic", "IMG_E1853.heic"), ("plain/IMG_2682.heic", "IMG_1853.HEIC"),
+        ].enumerated() {
+            let response = try client.upload(
+                SampleMedia.path(file), id: "k\(index)", token: "alice-token",
+                headers: ["X-Original-Filename": name, "X-Original-Folder": "/DCIM"])
+            #expect([201, 202].contains(response.status), "\(name): \(response.status)")
+        }
+        let page = try client.send("GET", "/v1/assets", token: "alice-token").json()
+        let assets = page["assets"] as? [[String: Any]] ?? []
+        try #require(assets.count == 1)
+        let edit = try #require(assets[0]["edit"] as? [String: Any])
+        #expect(edit["formatVersion"] as? String == "1.4")
+        #expect(edit["keyPhotoTime"] as? Double == 2.9)
+        #expect((edit["operations"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String } == ["LivePhotoKeyFrame"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -73,6 +74,43 @@ import TestSupport
         #expect(metricsOne.contains("livepair_derivatives_made_total 1\n"))
         #expect(metricsTwo.contains("livepair_derivatives_made_total 0\n"), "node 2 made the still again")
 
+        #expect(first.stop() == 0)
+        #expect(second.stop() == 0)
+    }
+
+    /// One upload ID with two different files, sent at once to the two nodes: one is ingested, the
+    /// other gets 409 carrying its answer (the ID is checked in the ingest transaction, so the two
+    /// nodes cannot both take it), in three rounds; later either file again gets the same answers.
+    @Test func oneUploadIDOnTwoNodesIs409() throws {
+        let (arguments, store) = try Self.sharedLibrary()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let first = try ServeProcess(libraryArguments: arguments)
+        let second = try ServeProcess(libraryArguments: arguments)
+        let clients = [HTTPClient(base: first.base), HTTPClient(base: second.base)]
+        for round in [0, 1, 3] {  // not pairs[2], IMG_3582's render: by its name, an edit part
+            let pair = ServeHTTPTests.pairs[round]
+            let files = [pair.still, pair.movie].map(SampleMedia.path)
+            let answers = Mutex<[Int: ClientResponse]>([:])
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if let answer = try? clients[index].upload(files[index], id: "same-\(round)", token: "alice-token") {
+                    answers.withLock { $0[index] = answer }
+                }
+            }
+            let all = answers.withLock { $0 }
+            #expect(all.values.map(\.status).sorted() == [202, 409], "round \(round): \(all.values.map(\.status))")
+            let kept = try #require(all.first { $0.value.status == 202 })
+            let conflict = try #require(all.first { $0.value.status == 409 })
+            let body = try conflict.value.json()
+            #expect(body["outcome"] as? String == "conflict" && body["uploadID"] as? String == "same-\(round)")
+            let carried = try #require(body["first"] as? [String: Any])
+            #expect(carried["contentIdentifier"] as? String == pair.contentIdentifier)
+            #expect(try kept.value.json()["contentIdentifier"] as? String == pair.contentIdentifier)
+            // Either file again, on the other node: the refused one 409 again, the kept one its answer.
+            #expect(try clients[kept.key].upload(files[conflict.key], id: "same-\(round)", token: "alice-token").status == 409)
+            #expect(try clients[conflict.key].upload(files[kept.key], id: "same-\(round)", token: "alice-token").status == 202)
+        }
+        let pending = try clients[0].send("GET", "/v1/pending", token: "alice-token").json()["pending"] as? [[String: Any]]
+        #expect(pending?.count == 3, "one upload kept per ID")
         #expect(first.stop() == 0)
         #expect(second.stop() == 0)
     }

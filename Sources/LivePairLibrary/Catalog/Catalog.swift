@@ -135,6 +135,9 @@ protocol CatalogWriter: CatalogReader {
     /// Records how the claimed `job` ended; false when it is no longer that claim's (taken again
     /// after its lease expired, replaced, or removed with its asset).
     func finishDerivativeJob(_ job: DerivativeJob, outcome: DerivativeJobOutcome, maxAttempts: Int) throws(LibraryError) -> Bool
+    /// Moves the claimed `job`'s lease to start at `now` (its worker is still making it); false
+    /// when it is no longer that claim's.
+    func renewDerivativeJobLease(_ job: DerivativeJob, now: Date) throws(LibraryError) -> Bool
 
     /// Inserts or replaces a record.
     func putRecord(_ record: CatalogRecord) throws(LibraryError)

@@ -64,6 +64,13 @@ extension PostgresCatalogSession {
         return result.affectedRows > 0
     }
 
+    func renewDerivativeJobLease(_ job: DerivativeJob, now: Date) throws(LibraryError) -> Bool {
+        let result = try run(
+            "UPDATE derivative_jobs SET claimed_at = $1 WHERE id = $2 AND state = 'running' AND node = $3 AND attempts = $4",
+            [.real(now.timeIntervalSinceReferenceDate), .integer(job.id), .text(job.node ?? ""), .integer(Int64(job.attempts))])
+        return result.affectedRows > 0
+    }
+
     static func decodeJob(_ row: PostgresRow) throws(PostgresError) -> DerivativeJob? {
         guard let kind = DerivativeJobKind(rawValue: try row.string(2)), let state = DerivativeJobState(rawValue: try row.string(3))
         else { return nil }

@@ -52,6 +52,13 @@ extension SQLiteCatalogSession {
         return database.changes > 0
     }
 
+    func renewDerivativeJobLease(_ job: DerivativeJob, now: Date) throws(LibraryError) -> Bool {
+        try run(
+            "UPDATE derivative_jobs SET claimed_at = ? WHERE id = ? AND state = 'running' AND node = ? AND attempts = ?",
+            [.real(now.timeIntervalSinceReferenceDate), .integer(job.id), .text(job.node ?? ""), .integer(Int64(job.attempts))])
+        return database.changes > 0
+    }
+
     static func decodeJob(_ row: SQLiteStatement) -> DerivativeJob? {
         guard let kind = DerivativeJobKind(rawValue: row.string(2)), let state = DerivativeJobState(rawValue: row.string(3)) else { return nil }
         return DerivativeJob(

@@ -1,4 +1,5 @@
 import Foundation
+public import LivePair
 
 /// An edit made elsewhere, to apply to an asset in `performChanges`, as PhotoKit's
 /// `PHContentEditingOutput`: the adjustment data (an `.AAE` file, kept byte for byte, readable
@@ -31,6 +32,15 @@ public struct ContentEditingOutput: Sendable, Hashable {
         self.adjustmentData = .data(adjustmentData)
         renderedPhoto = renderedPhotoPath.map { .copy(path: $0) }
         renderedVideo = renderedVideoPath.map { .copy(path: $0) }
+    }
+
+    /// The output of a Live Photo edit rendered by `LivePhotoEditingContext` (for example one made
+    /// from `ContentEditingInput.livePhotoEditingContext(workingDirectory:)`): its adjustment
+    /// data, still and movie, under the names the render gave them.
+    public init(_ rendered: RenderedLivePhotoEdit) {
+        self.init(
+            adjustmentDataPath: rendered.adjustmentsPath, renderedPhotoPath: rendered.photoPath,
+            renderedVideoPath: rendered.videoPath)
     }
 }
 

@@ -62,6 +62,7 @@ extension Ingestor {
                         guard transaction.isStored(member.upload.resource.digest) else {
                             throw .resourceMissing(member.upload.resource.digest)
                         }
+                        try self.checkUploadID(of: member.upload, in: transaction)
                         attempt.decided.append((member, try self.decide(member, in: transaction)))
                     }
                 },

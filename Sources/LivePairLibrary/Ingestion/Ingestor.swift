@@ -236,18 +236,37 @@ public final class Ingestor: Sendable {
     /// (a rejected upload is not remembered). A caller can refuse the same ID with other bytes.
     public func recordedUpload(owner: String, uploadID: String) throws(LibraryError) -> (sha256: String, outcome: IngestOutcome)? {
         try library.readCatalog { (reader: any CatalogReader) throws(LibraryError) -> (sha256: String, outcome: IngestOutcome)? in
-            guard
-                let record = try reader.record(
-                    namespace: IngestRecords.uploadNamespace, key: IngestRecords.uploadKey(owner: owner, uploadID: uploadID)),
-                let digest = record.lookupKey, let outcome = IngestRecords.outcome(record)
-            else { return nil }
-            switch outcome {
-            case let .accepted(identifier), let .duplicate(identifier):
-                return try reader.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] != nil ? (digest, outcome) : nil
-            case .pending, .rejected:
-                return (digest, outcome)
-            }
+            try Self.recordedUpload(owner: owner, uploadID: uploadID, in: reader)
         }
+    }
+
+    /// `recordedUpload(owner:uploadID:)` read with `reader` (in a transaction: after every commit before it).
+    static func recordedUpload(owner: String, uploadID: String, in reader: any CatalogReader) throws(LibraryError)
+        -> (sha256: String, outcome: IngestOutcome)?
+    {
+        guard
+            let record = try reader.record(
+                namespace: IngestRecords.uploadNamespace, key: IngestRecords.uploadKey(owner: owner, uploadID: uploadID)),
+            let digest = record.lookupKey, let outcome = IngestRecords.outcome(record)
+        else { return nil }
+        switch outcome {
+        case let .accepted(identifier), let .duplicate(identifier):
+            return try reader.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] != nil ? (digest, outcome) : nil
+        case .pending, .rejected:
+            return (digest, outcome)
+        }
+    }
+
+    /// Throws `uploadConflict` when `upload`'s ID already names other bytes of its owner whose
+    /// outcome stands. Run in the ingest transaction, which on both catalogs follows every commit
+    /// before it (SQLite's single writer; PostgreSQL's catalog lock), so two nodes receiving one ID
+    /// at once cannot both pass.
+    func checkUploadID(of upload: Upload, in transaction: CatalogTransaction) throws(LibraryError) {
+        guard let uploadID = upload.uploadID,
+            let recorded = try Self.recordedUpload(owner: upload.owner, uploadID: uploadID, in: transaction.catalog),
+            recorded.sha256 != upload.resource.digest.hex
+        else { return }
+        throw .uploadConflict(uploadID: uploadID, first: recorded.outcome)
     }
 
     /// The outcome an earlier upload with the same ID and the same bytes got, when its asset or

@@ -37,6 +37,10 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case directoryNotEmpty(path: String)
     /// A change was asked of a library opened with `LibraryAccess.readOnly`.
     case readOnlyLibrary
+    /// The upload ID already named other bytes of the same owner, whose outcome (`first`: an asset
+    /// still there, or pending) stands: decided in the ingest transaction, so of two uploads of one
+    /// ID with different bytes, on any nodes, one makes an asset and the other gets this.
+    case uploadConflict(uploadID: String, first: IngestOutcome)
 
     /// True when the same batch applied again may succeed: the PostgreSQL catalog reported a
     /// serialization failure, a deadlock or a lost connection.
@@ -69,6 +73,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): not a usable LivePair library: \(problem); nothing was changed"
         case let .directoryNotEmpty(path): return "\(path): the directory is not empty; a new library needs an empty one"
         case .readOnlyLibrary: return "the library is open read-only"
+        case let .uploadConflict(uploadID, first):
+            return "upload ID \(uploadID) already named other bytes (\(first.kind)); nothing was added"
         }
     }
 }

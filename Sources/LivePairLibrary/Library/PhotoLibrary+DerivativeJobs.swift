@@ -24,6 +24,13 @@ extension PhotoLibrary {
         }
     }
 
+    /// Renews the lease of the claimed `job` (its worker is still making it), so no other node takes
+    /// a slow job of a live node; false when the job is no longer that claim's.
+    @discardableResult
+    package func renewDerivativeJobLease(_ job: DerivativeJob, now: Date = Date()) throws(LibraryError) -> Bool {
+        try catalog.writeJobs { (writer: any CatalogWriter) throws(LibraryError) in try writer.renewDerivativeJobLease(job, now: now) }
+    }
+
     /// Queues the jobs of these assets again (all their kinds, attempts from zero), as `livepair
     /// library derivatives` does; returns how many assets were found.
     @discardableResult

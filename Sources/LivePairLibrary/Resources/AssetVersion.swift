@@ -1,14 +1,4 @@
-/// Which version of an edited asset a request reads, as PhotoKit's `PHImageRequestOptionsVersion`.
-public enum AssetVersion: String, Sendable, Hashable, CaseIterable {
-    /// With edits: the render (`fullSizePhoto`, `fullSizePairedVideo`, `fullSizeVideo`) when the
-    /// asset is edited, the original otherwise. The default.
-    case current
-    /// Without edits: the original the edit was made from (LivePair keeps no other base, so the
-    /// same as `original`).
-    case unadjusted
-    /// The original resources, as they were added.
-    case original
-}
+public import LivePair
 
 extension Array where Element == LibraryAssetResource {
     /// The still `version` reads among an asset's resources: the rendered still for `.current`

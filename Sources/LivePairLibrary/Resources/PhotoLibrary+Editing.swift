@@ -1,3 +1,4 @@
+public import LivePair
 public import LivePairFormats
 
 extension PhotoLibrary {

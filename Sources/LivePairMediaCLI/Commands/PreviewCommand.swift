@@ -16,8 +16,8 @@ public enum PreviewCommand: Command {
     public static let abstract = MediaCommandCatalog.preview
     /// The usage line.
     public static let usage =
-        "livepair preview <photo> <video> | <motion-photo> [--size <w>x<h>] [--mode fit|fill] --output <dir> "
-        + "[--overwrite] [--json]"
+        "livepair preview <photo> <video> [<edit-file>...] | <motion-photo> [--version current|unadjusted|original] "
+        + "[--size <w>x<h>] [--mode fit|fill] --output <dir> [--overwrite] [--json]"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -38,9 +38,15 @@ public enum PreviewCommand: Command {
         ARGUMENTS:
           <photo>                 The still (HEIC or JPEG).
           <video>                 The paired movie (QuickTime).
+          <edit-file>             The render of an edit of the pair (IMG_E1234.HEIC, IMG_E1234.MOV,
+                                  IMG_1234_edited.*, IMG_1234-adjusted.*) and its .AAE, named as
+                                  Photos exports them; --version chooses what is read.
           <motion-photo>          Instead of both: a motion photo (JPEG or HEIC with its video).
 
         OPTIONS:
+          --version current|unadjusted|original
+                                  With an edit's files given: current (the default) reads the
+                                  render where there is one, unadjusted and original the original.
           --size <w>x<h>          Target size in pixels (default: 512x512).
           --mode fit|fill         Content mode (default: fit).
           --output <dir>          Folder for placeholder.jpg, still.jpg, poster.jpg and motion.mp4
@@ -57,7 +63,7 @@ public enum PreviewCommand: Command {
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["overwrite", "json"], options: ["size", "mode", "output"])
+            parsed = try ParsedArguments(arguments, flags: ["overwrite", "json"], options: ["size", "mode", "output", "version"])
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -65,9 +71,15 @@ public enum PreviewCommand: Command {
             streams.print(HelpText.wrapped(help))
             return .success
         }
-        guard (1...2).contains(parsed.positionals.count) else {
+        guard (1...5).contains(parsed.positionals.count) else {
             return usageFailure(
-                UsageError("Expected '<photo> <video>' or one '<motion-photo>'."), streams: streams)
+                UsageError("Expected '<photo> <video>' (with at most three files of its edit) or one '<motion-photo>'."),
+                streams: streams)
+        }
+        let versionText = parsed.options["version"] ?? AssetVersion.current.rawValue
+        guard let version = AssetVersion(rawValue: versionText) else {
+            return usageFailure(
+                UsageError("The value '\(versionText)' is invalid for '--version current|unadjusted|original'."), streams: streams)
         }
         guard let output = parsed.options["output"] else {
             return usageFailure(UsageError("Missing expected option '--output <dir>'."), streams: streams)
@@ -104,8 +116,8 @@ public enum PreviewCommand: Command {
         }
         let cleanup = InterruptCleanup.shared.add { outputs.removeWritten() }
         let status = load(
-            resources: parsed.positionals, size: PixelSize(width: width, height: height), contentMode: contentMode,
-            outputs: outputs, json: parsed.has("json"), streams: streams)
+            resources: parsed.positionals, version: version, size: PixelSize(width: width, height: height),
+            contentMode: contentMode, outputs: outputs, json: parsed.has("json"), streams: streams)
         InterruptCleanup.shared.remove(cleanup)
         if status != .success { outputs.removeWritten() }
         return status
@@ -119,14 +131,16 @@ public enum PreviewCommand: Command {
     }
 
     private static func load(
-        resources: [String], size: PixelSize, contentMode: ContentMode, outputs: PreviewOutputs, json: Bool,
+        resources: [String], version: AssetVersion, size: PixelSize, contentMode: ContentMode, outputs: PreviewOutputs,
+        json: Bool,
         streams: OutputStreams
     ) -> ExitCode {
         let start = ContinuousClock.now
         let outcome = Mutex(Outcome())
         let done = DispatchSemaphore(value: 0)
         LivePhotoManager.default.requestLivePhoto(
-            resourceFileURLs: resources, targetSize: size, contentMode: contentMode
+            resourceFileURLs: resources, targetSize: size, contentMode: contentMode,
+            options: ImageRequestOptions(version: version)
         ) { event, info in
             let elapsed = ContinuousClock.now - start
             outcome.withLock { outcome in

@@ -82,8 +82,9 @@ public enum ServeCommand: Command {
           --background-jobs <n>   Threads claiming the catalog's derivative jobs and making them on
                                   the media threads, always leaving one of those for requests
                                   (default: media threads - 1, at least 1; 0: none on this node).
-          --job-lease <seconds>   A job claimed by a node that did not finish it in this time (the
-                                  node was killed) is claimed again (default: 600).
+          --job-lease <seconds>   A node renews the lease of each job it makes every third of this
+                                  time; a job whose lease ran out (its node was killed) is claimed
+                                  again (default: 600).
           --cors-origins <origins>
                                   Origins whose web pages may call the API with a token from the
                                   browser (CORS), comma-separated: https://site.example,null, or

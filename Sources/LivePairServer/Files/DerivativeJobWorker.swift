@@ -103,7 +103,18 @@ final class DerivativeJobWorker: Sendable {
             logger?.warning("derivative jobs cannot be claimed", metadata: ["error": .string(error.description)])
             return nil
         }
+        // The lease is renewed while the job is made (a third of it at a time), so a slow job on a
+        // live node is not taken by another; a renewal that fails is tried again at the next turn.
+        let renewal = LeaseRenewal(every: claim.leaseSeconds / 3) { [library, logger] in
+            do throws(LibraryError) {
+                return try library.renewDerivativeJobLease(job)
+            } catch {
+                logger?.warning("a derivative job's lease cannot be renewed", metadata: ["error": .string(error.description)])
+                return true
+            }
+        }
         let outcome = make(job)
+        renewal.stop()
         do throws(LibraryError) {
             try library.finishDerivativeJob(job, outcome: outcome, maxAttempts: claim.maxAttempts)
         } catch {
@@ -128,7 +139,7 @@ final class DerivativeJobWorker: Sendable {
             return .retry(cause: error.description)
         }
         guard let asset else { return .failed(cause: "the asset was deleted") }
-        let derivative = LibraryDerivatives.derivative(job.kind, of: asset)
+        let derivative = LibraryDerivatives.derivative(job.kind, of: asset, resources: resources, maker: maker)
         guard let error = maker.makeInBackground(derivative, asset: asset, resources: resources, leavingFree: leavingFree) else {
             return .done
         }

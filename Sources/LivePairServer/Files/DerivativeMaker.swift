@@ -15,6 +15,27 @@ struct DerivativeMaker: Sendable {
     let metrics: Metrics
     let pool: MediaWorkPool
     let inFlight = InFlightKeys()
+    let movieSides = MovieLongSides()
+
+    /// The still derivative's size for `requested`: snapped to a step, `.full` from the still's size up.
+    static func stillSize(_ requested: Int, asset: Asset) -> DerivativeSize {
+        DerivativeSize.snapped(requested, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight))
+    }
+
+    /// The motion derivative's size for `requested`: snapped to a step, and `.full` from the
+    /// movie's own size up (its header read once, `MovieLongSides`), else from the still's (a
+    /// motion photo's embedded movie). With `onlyKnown`, nil when the movie's size is not at hand
+    /// without a transfer.
+    func motionSize(_ requested: Int, asset: Asset, resources: [LibraryAssetResource], onlyKnown: Bool = false) -> DerivativeSize? {
+        let still = max(asset.pixelWidth, asset.pixelHeight)
+        guard let movie = Self.sources(resources).video, movie.type == .pairedVideo || movie.type == .video else {
+            return DerivativeSize.snapped(requested, sourceLongSide: still)
+        }
+        if let side = movieSides.longSide(of: movie, in: library, onlyKnown: onlyKnown) {
+            return DerivativeSize.snapped(requested, sourceLongSide: side)
+        }
+        return onlyKnown && !library.resourcesAreLocalFiles ? nil : DerivativeSize.snapped(requested, sourceLongSide: still)
+    }
 
     /// The cached file of `derivative` for the asset with `resources`, when it is made already.
     func cachedFile(_ derivative: Derivative, resources: [LibraryAssetResource]) -> (path: String, key: String)? {

@@ -25,28 +25,33 @@ public struct LibraryDerivatives: Sendable {
 
     /// The kinds made for an asset: what the web page shows first (the grid's still, the
     /// placeholder under it, the motion played on hover), at the routes' default sizes.
-    static func kinds(of asset: Asset) -> [Derivative] {
-        DerivativeJobKind.kinds(of: asset).map { derivative($0, of: asset) }
+    func kinds(of asset: Asset, resources: [LibraryAssetResource]) -> [Derivative] {
+        DerivativeJobKind.kinds(of: asset).map { Self.derivative($0, of: asset, resources: resources, maker: maker) }
     }
 
-    /// The derivative a job of `kind` makes for `asset`, at the routes' default sizes.
-    static func derivative(_ kind: DerivativeJobKind, of asset: Asset) -> Derivative {
-        let longSide = max(asset.pixelWidth, asset.pixelHeight)
+    /// The derivative a job of `kind` makes for `asset` with `resources`, at the routes' default
+    /// sizes (the motion's clamped to its movie's size, as the route clamps it).
+    static func derivative(
+        _ kind: DerivativeJobKind, of asset: Asset, resources: [LibraryAssetResource], maker: DerivativeMaker
+    ) -> Derivative {
         switch kind {
         case .placeholder: return .placeholder
-        case .still: return .still(DerivativeSize.snapped(1024, sourceLongSide: longSide))
-        case .motion: return .motion(DerivativeSize.snapped(720, sourceLongSide: longSide))
+        case .still: return .still(DerivativeMaker.stillSize(1024, asset: asset))
+        case .motion:
+            return .motion(
+                maker.motionSize(720, asset: asset, resources: resources)
+                    ?? DerivativeSize.snapped(720, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight)))
         }
     }
 
     /// Whether every derivative of `asset` is cached already.
     public func isComplete(_ asset: Asset, resources: [LibraryAssetResource]) -> Bool {
-        Self.kinds(of: asset).allSatisfy { maker.cachedFile($0, resources: resources) != nil }
+        kinds(of: asset, resources: resources).allSatisfy { maker.cachedFile($0, resources: resources) != nil }
     }
 
     /// Makes the missing derivatives of `asset` (waiting for a free media thread for each);
     /// returns the messages of those that could not be made.
     public func make(_ asset: Asset, resources: [LibraryAssetResource]) -> [String] {
-        Self.kinds(of: asset).compactMap { maker.makeInBackground($0, asset: asset, resources: resources)?.message }
+        kinds(of: asset, resources: resources).compactMap { maker.makeInBackground($0, asset: asset, resources: resources)?.message }
     }
 }

@@ -58,6 +58,8 @@ struct AssetRepresentation: Encodable {
     var caption: String?
     /// Edited: a render and adjustment data beside the original (`version` chooses).
     var hasAdjustments: Bool
+    /// The edit's summary (format, operations, key photo time, ...), for an edited asset.
+    var edit: EditRepresentation?
     var resources: [Resource]
     var links: Links
     /// The derivatives that could not be made (empty when none failed).
@@ -65,7 +67,10 @@ struct AssetRepresentation: Encodable {
     /// Read from the original's headers: only `GET /v1/assets/{id}` carries it.
     var metadata: AssetFileMetadata?
 
-    init(_ asset: Asset, resources: [LibraryAssetResource], derivativeFailures: [DerivativeFailure] = [], metadata: AssetFileMetadata? = nil) {
+    init(
+        _ asset: Asset, resources: [LibraryAssetResource], edit: EditRepresentation? = nil,
+        derivativeFailures: [DerivativeFailure] = [], metadata: AssetFileMetadata? = nil
+    ) {
         id = asset.localIdentifier
         mediaType = asset.mediaType.description
         mediaSubtypes = asset.mediaSubtypes.names
@@ -86,6 +91,7 @@ struct AssetRepresentation: Encodable {
         contentIdentifier = asset.contentIdentifier
         caption = asset.caption
         hasAdjustments = asset.hasAdjustments
+        self.edit = edit
         self.resources = resources.map {
             Resource(
                 type: $0.type.rawValue, size: $0.size, digest: $0.digest.hex, originalFilename: $0.originalFilename,

@@ -20,7 +20,7 @@ extension LivePairService {
                     throw .internal("the catalog cannot be read", cause: error)
                 }
                 return JSONText.response(
-                    AssetRepresentation(
+                    try representation(
                         asset, resources: resources, derivativeFailures: failures,
                         metadata: AssetFileMetadata(asset, resources: resources, library: library)))
             },
@@ -46,6 +46,20 @@ extension LivePairService {
                 return JSONText.response(PendingList(pending: pending.map(PendingRepresentation.init)))
             },
         ]
+    }
+
+    /// `asset` as the API shows it, with its edit summarised (its adjustment data read).
+    func representation(
+        _ asset: Asset, resources: [LibraryAssetResource], derivativeFailures: [AssetRepresentation.DerivativeFailure] = [],
+        metadata: AssetFileMetadata? = nil
+    ) throws(HTTPError) -> AssetRepresentation {
+        do throws(LibraryError) {
+            return AssetRepresentation(
+                asset, resources: resources, edit: try EditRepresentation.read(asset, in: library),
+                derivativeFailures: derivativeFailures, metadata: metadata)
+        } catch {
+            throw .internal("the adjustment data cannot be read", cause: error)
+        }
     }
 
     /// The asset `identifier` with its resources when it belongs to `owner`; 404 otherwise,
@@ -106,7 +120,8 @@ extension LivePairService {
                 let asset = try result.object(at: index)
                 page.append(
                     AssetRepresentation(
-                        asset, resources: try library.assetResources(for: asset), derivativeFailures: try derivativeFailures(of: asset)))
+                        asset, resources: try library.assetResources(for: asset), edit: try EditRepresentation.read(asset, in: library),
+                        derivativeFailures: try derivativeFailures(of: asset)))
             }
             if sort.key == .dateTaken, end < result.count, end > offset {
                 next = AssetCursor.text(DateTakenPosition(after: try result.object(at: end - 1), ascending: sort.ascending))

@@ -1,3 +1,4 @@
+import LivePair
 import LivePairLibrary
 
 extension LivePairService {
@@ -7,29 +8,24 @@ extension LivePairService {
     func resourceRoutes() -> [Route] {
         [
             originalRoute(),
-            derivativeRoute("placeholder.jpg") { _, _ throws(HTTPError) in .placeholder },
-            derivativeRoute("still.jpg") { context, asset throws(HTTPError) in
-                .still(try Self.snappedSize(context, asset: asset, default: 1024))
+            derivativeRoute("placeholder.jpg") { _, _, _, _ throws(HTTPError) in .placeholder },
+            derivativeRoute("still.jpg") { context, asset, _, _ throws(HTTPError) in
+                .still(DerivativeMaker.stillSize(try context.integer("size", in: Derivative.sizes, default: 1024), asset: asset))
             },
-            derivativeRoute("motion.mp4") { context, asset throws(HTTPError) in
-                .motion(try Self.snappedSize(context, asset: asset, default: 720))
+            // Clamped to the movie's own size: `size=2048` and `size=4096` of a 1920x1440 movie are one file.
+            derivativeRoute("motion.mp4") { [self] context, asset, resources, onlyCached throws(HTTPError) in
+                let requested = try context.integer("size", in: Derivative.sizes, default: 720)
+                return derivatives.motionSize(requested, asset: asset, resources: resources, onlyKnown: onlyCached).map(Derivative.motion)
             },
         ]
     }
 
-    /// The `size` parameter (16 to 4096, `defaultSize` when absent) snapped to a step and clamped
-    /// to the asset's size (a Live Photo's movie is never larger than its still).
-    private static func snappedSize(_ context: RouteContext, asset: Asset, default defaultSize: Int) throws(HTTPError)
-        -> DerivativeSize
-    {
-        let requested = try context.integer("size", in: Derivative.sizes, default: defaultSize)
-        return DerivativeSize.snapped(requested, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight))
-    }
-
     /// A derivative's route: answered from the cache on the daemon's thread when it is there,
-    /// else made on the work queue.
+    /// else made on the work queue. `derivative` gives what to serve for the asset and the
+    /// resources of the version asked for (nil: not known without blocking, when only cached).
     private func derivativeRoute(
-        _ name: String, _ derivative: @escaping @Sendable (RouteContext, Asset) throws(HTTPError) -> Derivative
+        _ name: String,
+        _ derivative: @escaping @Sendable (RouteContext, Asset, [LibraryAssetResource], _ onlyCached: Bool) throws(HTTPError) -> Derivative?
     ) -> Route {
         var route = Route(method: "GET", pattern: "/v1/assets/{id}/" + name, authenticated: true, kind: .blocking) {
             [self] context throws(HTTPError) in
@@ -91,12 +87,13 @@ extension LivePairService {
 
     /// The derivative's file response; nil when `onlyCached` and it is not made yet.
     private func derivative(
-        _ kind: (RouteContext, Asset) throws(HTTPError) -> Derivative, _ context: RouteContext, onlyCached: Bool
+        _ kind: (RouteContext, Asset, [LibraryAssetResource], Bool) throws(HTTPError) -> Derivative?, _ context: RouteContext,
+        onlyCached: Bool
     ) throws(HTTPError) -> HTTPResponse? {
         let (asset, stored) = try ownedAsset(context.parameter("id"), owner: context.owner)
         // The current version (an edit's render) unless `version` asks for the original.
         let resources = stored.shown(as: try context.version(default: .current))
-        let derivative = try kind(context, asset)
+        guard let derivative = try kind(context, asset, resources, onlyCached) else { return nil }
         let found = onlyCached
             ? derivatives.cachedFile(derivative, resources: resources)
             : try derivatives.file(derivative, asset: asset, resources: resources)

@@ -1,3 +1,4 @@
+import LivePair
 import LivePairLibrary
 
 /// One endpoint: a method, a path pattern with `{name}` parameters, and its responder.

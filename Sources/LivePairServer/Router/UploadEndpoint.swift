@@ -42,10 +42,10 @@ extension LivePairService {
         }
         let filename = try Self.originalFilename(context.request.header("x-original-filename"))
         let folder = try Self.originalFolder(context.request.header("x-original-folder"))
-        // One upload per owner and ID at a time, so the second of two at once sees the first's record.
+        // One upload per owner and ID at a time on this node (a retry waits for the first's answer).
+        // The ID's bytes are checked in the ingest transaction, so two nodes cannot both take one ID.
         let key = "\(context.owner.utf8.count):\(context.owner)|\(uploadID)"
         return try uploadsInFlight.exclusively(key) { () throws(HTTPError) -> HTTPResponse in
-            if let conflict = try conflictingUpload(uploadID, owner: context.owner, sha256: upload.sha256) { return conflict }
             let outcome: IngestOutcome
             do throws(LibraryError) {
                 // Hashed once, while it was spooled: the store takes that digest instead of reading the file again.
@@ -54,6 +54,7 @@ extension LivePairService {
                     knownContent: StoredResource(digest: ContentDigest(bytes: upload.sha256), size: UInt64(upload.size)),
                     folder: folder)
             } catch {
+                if case let .uploadConflict(_, first) = error { return try conflictResponse(uploadID, owner: context.owner, first: first) }
                 throw .internal("the upload could not be stored", cause: error)
             }
             if outcome.kind == "accepted" { jobWorker.wake() }  // its derivative jobs were queued with it
@@ -64,17 +65,10 @@ extension LivePairService {
         }
     }
 
-    /// 409 when `uploadID` already named other bytes of `owner` that made or found an asset still
-    /// there, or are pending: the body carries that first upload's answer.
-    private func conflictingUpload(_ uploadID: String, owner: String, sha256: [UInt8]) throws(HTTPError) -> HTTPResponse? {
-        let recorded: (sha256: String, outcome: IngestOutcome)?
-        do throws(LibraryError) {
-            recorded = try ingestor.recordedUpload(owner: owner, uploadID: uploadID)
-        } catch {
-            throw .internal("the upload could not be checked", cause: error)
-        }
-        guard let recorded, recorded.sha256 != ContentDigest(bytes: sha256).hex else { return nil }
-        let first = try outcomeResponse(recorded.outcome, uploadID: uploadID, owner: owner)
+    /// 409 for `uploadID`, which already named other bytes of `owner` that made or found an asset
+    /// still there, or are pending (`first`): the body carries that first upload's answer.
+    private func conflictResponse(_ uploadID: String, owner: String, first outcome: IngestOutcome) throws(HTTPError) -> HTTPResponse {
+        let first = try outcomeResponse(outcome, uploadID: uploadID, owner: owner)
         guard case let .bytes(firstBody) = first.body, let id = JSONText.encode(uploadID) else {
             throw .internal("cannot encode the response")
         }
@@ -108,7 +102,7 @@ extension LivePairService {
     {
         let (asset, resources) = try ownedAsset(identifier, owner: owner)
         return JSONText.response(
-            AssetOutcomeBody(outcome: outcome.kind, asset: AssetRepresentation(asset, resources: resources)), status: status)
+            AssetOutcomeBody(outcome: outcome.kind, asset: try representation(asset, resources: resources)), status: status)
     }
 
     /// Characters of an upload ID (RFC 3986 unreserved).

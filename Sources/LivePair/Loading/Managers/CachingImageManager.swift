@@ -115,13 +115,9 @@ public final class CachingImageManager: Sendable {
     private static func key(
         _ source: ImageSource, _ targetSize: PixelSize, _ contentMode: ContentMode, _ options: ImageRequestOptions
     ) -> LoadKey {
-        let kind: LoadKey.Kind
-        switch source {
-        case .still: kind = .still
-        case let .movieFrame(_, time): kind = .movieFrame(time: time)
-        }
+        let source = source.resolved(version: options.version)
         let geometry = options.geometry(targetSize: targetSize, contentMode: contentMode)
         return ImageManager.cacheKey(
-            LoadKey(kind: kind, paths: [source.path], geometry: geometry, deliveryMode: options.deliveryMode))
+            LoadKey(kind: source.loadKind, paths: [source.path], geometry: geometry, deliveryMode: options.deliveryMode))
     }
 }

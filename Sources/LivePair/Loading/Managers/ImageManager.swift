@@ -55,14 +55,10 @@ public final class ImageManager: Sendable {
         resultHandler: @escaping @Sendable (PixelBuffer?, ResultInfo) -> Void
     ) -> RequestID {
         let id = RequestID.next()
+        let source = source.resolved(version: options.version)
         let geometry = options.geometry(targetSize: targetSize, contentMode: contentMode)
         let mode = options.isSynchronous && options.deliveryMode == .opportunistic ? .highQualityFormat : options.deliveryMode
-        let kind: LoadKey.Kind
-        switch source {
-        case .still: kind = .still
-        case let .movieFrame(_, time): kind = .movieFrame(time: time)
-        }
-        let key = LoadKey(kind: kind, paths: [source.path], geometry: geometry, deliveryMode: mode)
+        let key = LoadKey(kind: source.loadKind, paths: [source.path], geometry: geometry, deliveryMode: mode)
         let cacheKey = Self.cacheKey(key)
         let subscription = Subscription<PixelBuffer>(
             id: id, wantsPreview: mode == .opportunistic, placeholder: nil, progressHandler: options.progressHandler,
@@ -189,6 +185,12 @@ struct ImageLoader: Sendable {
             let image = try render(frame.image, path, context.cancellation)
             context.progress(1)
             return image
+        case .asset:
+            // Requests resolve an asset's files before loading; read its current version.
+            return try ImageLoader(
+                source: source.resolved(version: .current), geometry: geometry, deliveryMode: deliveryMode, stills: stills,
+                movies: movies
+            ).load(context)
         }
     }
 

@@ -35,7 +35,9 @@ public final class LivePhotoManager: Sendable {
     public var startedTaskCount: Int { coordinator.startedTaskCount }
 
     /// Requests the Live Photo made of the still and the movie at `resourceFileURLs` (file paths
-    /// or `file://` URLs, in any order), or of a single motion photo (a Google or Samsung still
+    /// or `file://` URLs, in any order; with an edit's render and `.AAE` among them,
+    /// `options.version` chooses the files read: the render's for `.current`, see
+    /// `ImageRequestOptions.version`), or of a single motion photo (a Google or Samsung still
     /// with its movie embedded: the still is the primary image, the movie the embedded video,
     /// named by an `EmbeddedMovie` reference; the still-image time is the motion photo's
     /// presentation timestamp, else the middle of the movie).
@@ -57,7 +59,7 @@ public final class LivePhotoManager: Sendable {
         resultHandler: @escaping @Sendable (LivePhotoEvent?, ResultInfo) -> Void
     ) -> RequestID {
         let id = RequestID.next()
-        let paths = resourceFileURLs.map(Self.path(fromURL:))
+        let paths = VersionedFiles.select(resourceFileURLs.map(Self.path(fromURL:)), version: options.version)
         let geometry = options.geometry(targetSize: targetSize, contentMode: contentMode)
         let mode = options.isSynchronous && options.deliveryMode == .opportunistic ? .highQualityFormat : options.deliveryMode
         let handler: @Sendable (LoadEvent<LivePhoto>, ResultInfo) -> Void = { event, info in

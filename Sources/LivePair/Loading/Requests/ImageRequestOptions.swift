@@ -54,6 +54,12 @@ public struct ImageRequestOptions: Sendable {
     /// The pixel layout of the images `ImageManager.requestImageInPixelFormat(for:targetSize:contentMode:options:resultHandler:)`
     /// delivers. Default: `.rgba8`.
     public var pixelFormat: ImagePixelFormat
+    /// Which version of an edited asset is read (PhotoKit's `version`), when the request is given
+    /// an asset's files with the render of its edit (`ImageSource.asset(resourceFileURLs:)`, or
+    /// `LivePhotoManager.requestLivePhoto(resourceFileURLs:...)` with the render's files among
+    /// them): `.current` (the default) reads the render where there is one, `.unadjusted` and
+    /// `.original` the original. Files without a render are read as given whatever the version.
+    public var version: AssetVersion
 
     /// The default `degradedMinimumCoverage`: 0, any embedded image qualifies (an iPhone HEIC's
     /// 416x312 `thmb` item, a JPEG's 160x120 Exif thumbnail), whatever the target size.
@@ -65,7 +71,7 @@ public struct ImageRequestOptions: Sendable {
         normalizedCropRect: NormalizedRect? = nil, isSynchronous: Bool = false,
         progressHandler: (@Sendable (_ progress: Double) -> Void)? = nil,
         degradedMinimumCoverage: Double = ImageRequestOptions.defaultDegradedMinimumCoverage,
-        pixelFormat: ImagePixelFormat = .rgba8
+        pixelFormat: ImagePixelFormat = .rgba8, version: AssetVersion = .current
     ) {
         self.deliveryMode = deliveryMode
         self.resizeMode = resizeMode
@@ -74,6 +80,7 @@ public struct ImageRequestOptions: Sendable {
         self.progressHandler = progressHandler
         self.degradedMinimumCoverage = degradedMinimumCoverage
         self.pixelFormat = pixelFormat
+        self.version = version
     }
 
     /// The geometry these options ask for at `targetSize` with `contentMode`.

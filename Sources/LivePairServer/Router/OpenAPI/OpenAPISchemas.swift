@@ -52,7 +52,7 @@ enum OpenAPISchemas {
                 "location": object(required: ["latitude", "longitude"], ["latitude": ["type": "number"], "longitude": ["type": "number"]]),
                 "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "caption": string, "hasAdjustments": boolean,
                 "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds."],
-                "resources": array(ref("Resource")),
+                "edit": ref("Edit"), "resources": array(ref("Resource")),
                 "links": object(
                     required: ["placeholder", "still"],
                     [
@@ -69,6 +69,15 @@ enum OpenAPISchemas {
                         "make": string, "model": string,
                     ],
                 ],
+            ]),
+        "Edit": object(
+            required: ["readable"],
+            [
+                "readable": boolean, "formatIdentifier": string, "formatVersion": string, "editor": string,
+                "operations": array(object(required: ["identifier", "enabled"], ["identifier": string, "enabled": boolean])),
+                "keyPhotoTime": ["type": "number"],
+                "trim": object(required: ["start", "end"], ["start": ["type": "number"], "end": ["type": "number"]]),
+                "muted": boolean, "playbackVariation": oneOf(["loop", "bounce", "longExposure"]),
             ]),
         "Finding": object(
             required: ["code", "severity", "message", "hint"],

@@ -1,0 +1,133 @@
+import Foundation
+import LivePair
+import LivePairFormats
+@testable import LivePairLibrary
+import TestSupport
+import Testing
+
+/// `PhotoLibrary.requestContentEditingInput` (docs/editing.md): the base an editor starts from,
+/// the edit's adjustment data byte for byte, and a Live Photo edit made from the input and
+/// committed back as a `ContentEditingOutput`.
+@Suite("Content editing input")
+struct ContentEditingInputTests {
+    typealias Digest = EditTests.Digest
+
+    /// The IMG_3582 group (render as `IMG_E3582.*`) ingested into `library`: its one asset.
+    static func ingest3582(_ library: PhotoLibrary) throws -> Asset {
+        let ingestor = Ingestor(library: library)
+        for (file, name) in EditTests.group3582(exportNames: true) {
+            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/photos")
+        }
+        return try #require(try library.fetchAssets(with: FetchOptions()).firstObject)
+    }
+
+    /// The bytes of the file at `path`.
+    static func fileBytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// The adjustment data inside a sample `.AAE`, read independently of the library.
+    static func sampleAdjustmentData(_ file: String) throws -> AdjustmentData {
+        try AdjustmentSidecar.read(try SampleMedia.bytes(file)).adjustmentData
+    }
+
+    @Test("IMG_3582 edited: the base is the render, the adjustment data exact; an editor that can resume gets the original", arguments: CatalogKind.allCases)
+    func editedLivePhoto(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("input-3582", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let asset = try Self.ingest3582(library)
+        let input = try library.requestContentEditingInput(for: asset)
+        #expect(input.baseVersion == .current)
+        #expect(input.baseStill?.type == .fullSizePhoto && input.baseStill?.digest.hex.hasPrefix(Digest.renderStill3582) == true)
+        #expect(input.baseMovie?.type == .fullSizePairedVideo && input.baseMovie?.digest.hex.hasPrefix(Digest.renderMovie3582) == true)
+        #expect(try Self.fileBytes(try #require(input.fullSizeImagePath))
+            == SampleMedia.bytes("live/IMG_3582_edited.heic"))
+        #expect(try Self.fileBytes(try #require(input.videoPath))
+            == SampleMedia.bytes("live/IMG_3582_edited.mov"))
+        let adjustment = try #require(input.adjustmentData)
+        #expect(adjustment == (try Self.sampleAdjustmentData("live/IMG_3582.AAE")))
+        #expect(adjustment.formatIdentifier == "com.apple.photo" && adjustment.formatVersion == "1.11")
+        #expect(try Self.fileBytes(try #require(input.adjustmentDataPath))
+            == SampleMedia.bytes("live/IMG_3582.AAE"))
+        #expect(input.mediaType == .image && input.mediaSubtypes.contains(.photoLive))
+        #expect(input.creationDate == asset.creationDate && input.creationDate != nil)
+        #expect(input.location == asset.location)
+        #expect(input.uniformTypeIdentifier == "public.heic")
+        #expect(input.originalFilename == "IMG_3582.HEIC")
+
+        let declined = try library.requestContentEditingInput(
+            for: asset, options: ContentEditingInputRequestOptions(canHandleAdjustmentData: { _ in false }))
+        #expect(declined.baseVersion == .current && declined.baseStill == input.baseStill)
+        let resumed = try library.requestContentEditingInput(
+            for: asset,
+            options: ContentEditingInputRequestOptions(canHandleAdjustmentData: { $0.formatIdentifier == "com.apple.photo" }))
+        #expect(resumed.baseVersion == .original)
+        #expect(resumed.baseStill?.type == .photo && resumed.baseStill?.digest.hex.hasPrefix(Digest.still3582) == true)
+        #expect(resumed.baseMovie?.type == .pairedVideo && resumed.baseMovie?.digest.hex.hasPrefix(Digest.movie3582) == true)
+        #expect(resumed.adjustmentData == adjustment)
+    }
+
+    @Test("IMG_1853 settled: a photo whose base is IMG_E1853, with its LivePhotoKeyFrame adjustment data; no Live Photo context", arguments: CatalogKind.allCases)
+    func editedPhoto(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("input-1853", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        for (file, name) in EditTests.group1853 {
+            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/a")
+        }
+        let settled = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
+        let identifier = try #require(settled.first?.localIdentifier)
+        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        let input = try library.requestContentEditingInput(for: asset)
+        #expect(input.baseVersion == .current && input.mediaType == .image && !input.mediaSubtypes.contains(.photoLive))
+        #expect(input.baseStill?.type == .fullSizePhoto && input.baseStill?.digest.hex.hasPrefix(Digest.render1853) == true)
+        #expect(input.baseMovie == nil && input.videoPath == nil)
+        #expect(try Self.fileBytes(try #require(input.fullSizeImagePath))
+            == SampleMedia.bytes("live/IMG_E1853.heic"))
+        #expect(input.adjustmentData == (try Self.sampleAdjustmentData("live/IMG_1853.AAE")))
+        let recipe = try #require(try AdjustmentSidecar.read(try SampleMedia.bytes("live/IMG_1853.AAE")).recipe())
+        #expect(recipe.operations.map(\.identifier).contains("LivePhotoKeyFrame"))
+        let scratch = try makeTemporaryDirectory("input-1853-context")
+        #expect(throws: LibraryError.self) { _ = try input.livePhotoEditingContext(workingDirectory: scratch) }
+    }
+
+    @Test("a key photo edit made from the input of an unedited Live Photo, committed as its output: render and LivePair adjustment data, originals untouched")
+    func editFromInputCommitted() throws {
+        let library = try makeLibrary(.sqlite)
+        let created = try library.performChangesAndWait { context in
+            let request = context.creationRequestForAsset()
+            request.addResource(with: .photo, path: SampleMedia.path("live/IMG_3582.HEIC"))
+            request.addResource(with: .pairedVideo, path: SampleMedia.path("live/IMG_3582.mov"))
+        }
+        let identifier = created.assets[0].localIdentifier
+        var asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        let input = try library.requestContentEditingInput(for: asset)
+        #expect(input.baseVersion == .current && input.adjustmentData == nil && input.adjustmentDataPath == nil)
+        #expect(input.baseStill?.type == .photo && input.baseMovie?.type == .pairedVideo)
+        let scratch = try makeTemporaryDirectory("input-edit")
+        var edit = try input.livePhotoEditingContext(workingDirectory: scratch + "/base")
+        edit.settings.photoTime = 1.0
+        edit.settings.audioVolume = 0
+        let rendered = try edit.render(outputDirectory: scratch + "/out")
+        #expect(rendered.photoPath.hasSuffix("/IMG_E3582.HEIC") && rendered.videoPath.hasSuffix("/IMG_E3582.MOV"))
+        #expect(rendered.adjustmentsPath.hasSuffix("/IMG_3582.AAE"))
+        try library.performChangesAndWait { context in
+            context.changeRequest(for: asset).contentEditingOutput = ContentEditingOutput(rendered)
+        }
+        asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        #expect(asset.hasAdjustments)
+        let resources = try library.assetResources(for: asset)
+        #expect(resources.map(\.type) == [.photo, .pairedVideo, .adjustmentData, .fullSizePhoto, .fullSizePairedVideo])
+        #expect(resources.map(\.originalFilename) == ["IMG_3582.HEIC", "IMG_3582.mov", "IMG_3582.AAE", "IMG_E3582.HEIC", "IMG_E3582.MOV"])
+        #expect(resources[0].digest.hex.hasPrefix(Digest.still3582) && resources[1].digest.hex.hasPrefix(Digest.movie3582))
+        let manager = AssetResourceManager(library: library)
+        #expect(try manager.data(for: resources[3]) == Self.fileBytes(rendered.photoPath))
+
+        let next = try library.requestContentEditingInput(
+            for: asset, options: ContentEditingInputRequestOptions(canHandleAdjustmentData: { _ in true }))
+        #expect(next.adjustmentData?.formatIdentifier == LivePairAdjustments.formatIdentifier)
+        #expect(next.baseVersion == .original)
+        let resumed = try next.livePhotoEditingContext(workingDirectory: scratch + "/again")
+        #expect(resumed.settings.photoTime == 1.0 && resumed.settings.isMuted)
+    }
+}
