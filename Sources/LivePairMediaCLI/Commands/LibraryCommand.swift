@@ -127,7 +127,8 @@ public enum LibraryCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions))
+                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions)
+                    .union(layoutExportOptions))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -187,6 +188,15 @@ public enum LibraryCommand: Command {
                 return try edit(identifiers[0], in: library, options: parsed.options, json: json, streams: streams)
             case "export":
                 InterruptCleanup.shared.install()
+                if identifiers.isEmpty {
+                    switch layoutExportOptions(parsed.options, forPhotos: parsed.has("for-photos")) {
+                    case let .failure(problem): return usageFailure(problem, streams: streams)
+                    case let .success(options):
+                        return try layoutExport(
+                            library, options: options, output: parsed.options["output"] ?? ".", json: json, quiet: quiet,
+                            streams: streams)
+                    }
+                }
                 if parsed.has("for-photos") {
                     return try LibraryPhotosExport.run(
                         identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, quiet: quiet,
@@ -225,10 +235,15 @@ public enum LibraryCommand: Command {
             if action == "settle", options["older-than"] == nil {
                 return UsageError("Missing expected option '--older-than <age>'.")
             }
-        case "show", "export", "edit", "revert":
+        case "export":
+            guard identifiers.count <= 1 else { return UsageError("'export' takes at most one asset identifier.") }
+            if options["output"] == nil { return UsageError("Missing expected option '--output <dir>'.") }
+            if !identifiers.isEmpty, let option = layoutExportOptions.sorted().first(where: { options[$0] != nil }) {
+                return UsageError("--\(option) exports the library or an album, not one asset: leave out the identifier.")
+            }
+        case "show", "edit", "revert":
             guard identifiers.count == 1 else { return UsageError("'\(action)' takes exactly one asset identifier.") }
             if let problem = editUsageProblem(action: action, options: options) { return problem }
-            if action == "export", options["output"] == nil { return UsageError("Missing expected option '--output <dir>'.") }
         case "delete":
             guard !identifiers.isEmpty else { return UsageError("'delete' needs at least one asset identifier.") }
         default:
@@ -238,6 +253,9 @@ public enum LibraryCommand: Command {
             return UsageError("--older-than is only for 'pending', 'settle' and 'sweep'.")
         }
         if options["from"] != nil, action != "migrate" { return UsageError("--from is only for 'migrate'.") }
+        if action != "export", let option = layoutExportOptions.sorted().first(where: { options[$0] != nil }) {
+            return UsageError("--\(option) is only for 'export'.")
+        }
         if action != "edit", let option = editOptions.sorted().first(where: { options[$0] != nil }) {
             return UsageError("--\(option) is only for 'edit'.")
         }
