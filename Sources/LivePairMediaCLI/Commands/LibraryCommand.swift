@@ -16,6 +16,9 @@ public enum LibraryCommand: Command {
     public static let usage = """
         livepair library (init | list | show <id> |
                           export <id> --output <dir> [--for-photos] |
+                          export --layout <layout> --output <dir>
+                                 [--album <title>] [--since <date>]
+                                 [--albums folders|flat] [--still heic|jpeg] |
                           edit <id> --adjustments <aae> --photo <file>
                                     [--video <file>] | revert <id> |
                           delete <id> ... | pending [--older-than <age>] |
@@ -53,6 +56,14 @@ public enum LibraryCommand: Command {
                             names; then how many halves are pending.
           show <id>         One asset and its resources.
           export <id>       Write the asset's resources into --output.
+          export --layout   Write the library (or --album, --since) as apple-photos
+                            (Live Photos with one identifier, motion photos
+                            converted, IMG_E renders and IMG_1234.AAE; also
+                            --for-photos without an identifier), google-photos (a
+                            Takeout-style tree of motion photos with JSON sidecars
+                            and album folders) or folder (the originals with a JSON
+                            sidecar each). The library's date and place are written
+                            into stills that lack them; file times are set.
           edit <id>         Apply an edit made elsewhere: --adjustments (its .AAE,
                             kept byte for byte) and the render, --photo (a still)
                             and, for a Live Photo or video, --video (a movie). They
@@ -103,7 +114,17 @@ public enum LibraryCommand: Command {
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
                             restamped into --output (identifier, still-image-time
                             track at the asset's still-image time); without it,
-                            export writes the originals.
+                            export writes the originals. Without an identifier:
+                            --layout apple-photos.
+          --layout <layout> For export: apple-photos, google-photos or folder.
+          --album <title>   For export --layout: only this album's assets.
+          --since <date>    For export --layout: only assets created at or after this
+                            date (2024-05-01) or time (2024-05-01T12:00:00Z).
+          --albums folders|flat
+                            For export --layout: one folder per album (default) or
+                            one folder.
+          --still heic|jpeg For --layout google-photos: the format of stills that
+                            must be encoded.
           --older-than <age>
                             For pending and settle: only halves waiting at least this
                             long; for sweep: only files at least this old. A number

@@ -130,8 +130,8 @@ struct AssetExport {
         options.captureStamp = stamp
         do throws(PackagingError) {
             _ = try LivePhotoPackager(options: options).restamp(
-                photo: stillScratch, video: movieScratch, outputDirectory: directory, stillImageTime: asset.stillImageTime,
-                contentIdentifier: kept)
+                photo: stillScratch, video: movieScratch, outputDirectory: directory,
+                stillImageTime: Self.stillImageTime(of: asset, movie: identities[1]), contentIdentifier: kept)
         } catch {
             throw .io(path: directory + "/" + names.0, reason: "the Live Photo could not be prepared for Photos: \(error)")
         }
@@ -163,6 +163,15 @@ struct AssetExport {
         if stamp != nil, metadataWritten.isEmpty {
             notWritten.append("the converted Live Photo keeps the motion photo's own date and place")
         }
+    }
+
+    /// The still-image time a restamp writes: nil (the movie's own, exactly as the camera wrote it,
+    /// often between two frames) when the movie has the asset's; else the asset's (derived on
+    /// import for a movie without one), snapped to a frame.
+    static func stillImageTime(of asset: Asset, movie: ResourceIdentity) -> Double? {
+        guard let wanted = asset.stillImageTime else { return nil }
+        if let own = movie.stillImageTime, abs(own - wanted) < 1e-6 { return nil }
+        return wanted
     }
 
     /// The asset's identifier when it is a UUID (what Photos needs), uppercase; nil for a fresh one.
@@ -230,7 +239,7 @@ struct AssetExport {
         do throws(PackagingError) {
             let pair = try LivePhotoPackager(options: options).restamp(
                 photo: stored + "/" + stillName, video: stored + "/" + movieName, outputDirectory: stamped,
-                stillImageTime: asset.stillImageTime, contentIdentifier: keptIdentifier)
+                stillImageTime: Self.stillImageTime(of: asset, movie: identities[1]), contentIdentifier: keptIdentifier)
             options.captureStamp = nil
             _ = try MotionPhotoConverter(options: options).motionPhoto(
                 photo: pair.photoPath, video: pair.videoPath, output: directory + "/" + name)
