@@ -9,7 +9,7 @@ import LivePairSQLite
 enum AssetRow {
     /// The asset columns, in the order `values(of:)` writes and `asset(from:)` reads them.
     static let columns =
-        "id, media_type, subtypes, pixel_width, pixel_height, duration, creation_date, latitude, longitude, favorite, hidden, content_identifier, owner, added_date, still_image_time, findings"
+        "id, media_type, subtypes, pixel_width, pixel_height, duration, creation_date, latitude, longitude, favorite, hidden, content_identifier, owner, added_date, still_image_time, findings, caption"
 
     /// The columns an asset is read with from `table` (`assets` or `asset_tombstones`): `columns`,
     /// then whether it has adjustment data, counted from its resource rows (so `hasAdjustments`
@@ -27,7 +27,7 @@ enum AssetRow {
             .optional(asset.creationDate?.timeIntervalSinceReferenceDate), .optional(asset.location?.latitude),
             .optional(asset.location?.longitude), .integer(asset.isFavorite ? 1 : 0), .integer(asset.isHidden ? 1 : 0),
             .optional(asset.contentIdentifier), .optional(asset.owner), .real(asset.addedDate.timeIntervalSinceReferenceDate),
-            .optional(asset.stillImageTime), .optional(AssetFindingsJSON.encode(asset.findings)),
+            .optional(asset.stillImageTime), .optional(AssetFindingsJSON.encode(asset.findings)), .optional(asset.caption),
         ]
     }
 
@@ -46,7 +46,7 @@ enum AssetRow {
             contentIdentifier: try row.optionalString(at: 11), owner: try row.optionalString(at: 12),
             addedDate: Date(timeIntervalSinceReferenceDate: try row.double(at: 13)),
             stillImageTime: try row.optionalDouble(at: 14), findings: AssetFindingsJSON.decode(try row.optionalString(at: 15)),
-            hasAdjustments: try row.int64(at: 16) > 0)
+            hasAdjustments: try row.int64(at: 17) > 0, caption: try row.optionalString(at: 16))
     }
 }
 

@@ -135,6 +135,11 @@ enum PostgresCatalogSchema {
         );
         CREATE INDEX derivative_jobs_state ON derivative_jobs(state, id);
         """,
+        // An asset's caption, as SQLite's migration of the same name.
+        """
+        ALTER TABLE assets ADD COLUMN caption TEXT COLLATE "C";
+        ALTER TABLE asset_tombstones ADD COLUMN caption TEXT COLLATE "C";
+        """,
     ]
 
     /// The schema version this build writes.

@@ -139,13 +139,13 @@ struct PostgresCatalogSession: CatalogWriter {
 
     func insertAsset(_ asset: Asset) throws(LibraryError) {
         try run(
-            "INSERT INTO assets(\(Self.assetColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+            "INSERT INTO assets(\(Self.assetColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             Self.assetValues(asset))
     }
 
     func updateAsset(_ asset: Asset) throws(LibraryError) {
         let result = try run(
-            "UPDATE assets SET media_type = $2, subtypes = $3, pixel_width = $4, pixel_height = $5, duration = $6, creation_date = $7, latitude = $8, longitude = $9, favorite = $10, hidden = $11, content_identifier = $12, owner = $13, added_date = $14, still_image_time = $15, findings = $16 WHERE id = $1",
+            "UPDATE assets SET media_type = $2, subtypes = $3, pixel_width = $4, pixel_height = $5, duration = $6, creation_date = $7, latitude = $8, longitude = $9, favorite = $10, hidden = $11, content_identifier = $12, owner = $13, added_date = $14, still_image_time = $15, findings = $16, caption = $17 WHERE id = $1",
             Self.assetValues(asset))
         guard result.affectedRows == 1 else { throw .notFound(localIdentifier: asset.localIdentifier) }
     }

@@ -121,6 +121,12 @@ enum SQLiteCatalogSchema {
         );
         CREATE INDEX derivative_jobs_state ON derivative_jobs(state, id);
         """,
+        // Version 5: an asset's caption (its description: Google Photos' `description`, Photos'
+        // caption), set by `AssetChangeRequest.caption` and by imports that carry one.
+        """
+        ALTER TABLE assets ADD COLUMN caption TEXT;
+        ALTER TABLE asset_tombstones ADD COLUMN caption TEXT;
+        """,
     ]
 
     /// The schema version this build writes.

@@ -116,13 +116,13 @@ struct SQLiteCatalogSession: CatalogWriter {
 
     func insertAsset(_ asset: Asset) throws(LibraryError) {
         try run(
-            "INSERT INTO assets(\(Self.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO assets(\(Self.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             Self.assetValues(asset))
     }
 
     func updateAsset(_ asset: Asset) throws(LibraryError) {
         try run(
-            "UPDATE assets SET media_type = ?2, subtypes = ?3, pixel_width = ?4, pixel_height = ?5, duration = ?6, creation_date = ?7, latitude = ?8, longitude = ?9, favorite = ?10, hidden = ?11, content_identifier = ?12, owner = ?13, added_date = ?14, still_image_time = ?15, findings = ?16 WHERE id = ?1",
+            "UPDATE assets SET media_type = ?2, subtypes = ?3, pixel_width = ?4, pixel_height = ?5, duration = ?6, creation_date = ?7, latitude = ?8, longitude = ?9, favorite = ?10, hidden = ?11, content_identifier = ?12, owner = ?13, added_date = ?14, still_image_time = ?15, findings = ?16, caption = ?17 WHERE id = ?1",
             Self.assetValues(asset))
         guard database.changes == 1 else { throw .notFound(localIdentifier: asset.localIdentifier) }
     }

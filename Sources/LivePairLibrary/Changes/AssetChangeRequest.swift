@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Changes an existing asset, as PhotoKit's `PHAssetChangeRequest`: favorite, hidden, creation
-/// date, location, and its edit (`contentEditingOutput`, `revertAssetContentToOriginal`). Only
+/// date, location, caption, and its edit (`contentEditingOutput`, `revertAssetContentToOriginal`). Only
 /// the properties set are written. Deleting removes the whole asset with all
 /// its resources (a Live Photo's still and movie go together; there is no way to delete one half).
 public final class AssetChangeRequest {
@@ -11,6 +11,7 @@ public final class AssetChangeRequest {
     private(set) var changedHidden: Bool?
     private(set) var changedCreationDate: Date??
     private(set) var changedLocation: AssetLocation??
+    private(set) var changedCaption: String??
     private(set) var editChange: EditChange?
 
     /// Favorite; starts with the asset's value.
@@ -21,6 +22,9 @@ public final class AssetChangeRequest {
     public var creationDate: Date? { didSet { changedCreationDate = .some(creationDate) } }
     /// Location; starts with the asset's value.
     public var location: AssetLocation? { didSet { changedLocation = .some(location) } }
+    /// Caption (the asset's description); starts with the asset's value. An empty caption is
+    /// stored as none.
+    public var caption: String? { didSet { changedCaption = .some(caption.flatMap { $0.isEmpty ? nil : $0 }) } }
 
     /// An edit made elsewhere to apply (render and adjustment data replace any earlier edit's),
     /// as PhotoKit's `contentEditingOutput`; nil leaves the edit as it is.
@@ -44,6 +48,7 @@ public final class AssetChangeRequest {
         isHidden = asset.isHidden
         creationDate = asset.creationDate
         location = asset.location
+        caption = asset.caption
     }
 
     /// A request registered with the running change block, to change `asset`.

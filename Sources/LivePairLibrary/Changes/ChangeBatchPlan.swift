@@ -22,6 +22,7 @@ struct ChangeBatchPlan: Sendable {
         var isHidden: Bool?
         var creationDate: Date??
         var location: AssetLocation??
+        var caption: String??
         /// The asset's edit applied or reverted, when asked.
         var edit: EditChange?
 
@@ -32,6 +33,7 @@ struct ChangeBatchPlan: Sendable {
             if let isHidden { changed.isHidden = isHidden }
             if let creationDate { changed.creationDate = creationDate }
             if let location { changed.location = location }
+            if let caption { changed.caption = caption }
             return changed
         }
     }
@@ -61,7 +63,8 @@ struct ChangeBatchPlan: Sendable {
         assetChanges = context.assetChanges.map { request in
             AssetChange(
                 identifier: request.localIdentifier, isFavorite: request.changedFavorite, isHidden: request.changedHidden,
-                creationDate: request.changedCreationDate, location: request.changedLocation, edit: request.editChange)
+                creationDate: request.changedCreationDate, location: request.changedLocation, caption: request.changedCaption,
+                edit: request.editChange)
         }
         assetDeletions = context.assetDeletions
         collectionChanges = context.collectionRequests.map { request in

@@ -43,6 +43,9 @@ public struct Asset: Sendable, Hashable, Identifiable {
     /// and, for requests of `AssetVersion.current`, a render. Read from its resources, never
     /// stored apart from them; `PhotoLibrary.adjustmentData(for:)` reads the edit.
     public var hasAdjustments: Bool
+    /// The owner's description of the photo (Google Photos' `description`, Photos' caption), nil
+    /// when it has none. Set with `AssetChangeRequest.caption`.
+    public var caption: String?
 
     /// The local identifier.
     public var id: String { localIdentifier }
@@ -52,7 +55,7 @@ public struct Asset: Sendable, Hashable, Identifiable {
         localIdentifier: String, mediaType: AssetMediaType, mediaSubtypes: AssetMediaSubtypes, pixelWidth: Int,
         pixelHeight: Int, duration: Double, creationDate: Date?, location: AssetLocation?, isFavorite: Bool,
         isHidden: Bool, contentIdentifier: String?, owner: String?, addedDate: Date, stillImageTime: Double? = nil,
-        findings: [Finding] = [], hasAdjustments: Bool = false
+        findings: [Finding] = [], hasAdjustments: Bool = false, caption: String? = nil
     ) {
         self.localIdentifier = localIdentifier
         self.mediaType = mediaType
@@ -70,6 +73,7 @@ public struct Asset: Sendable, Hashable, Identifiable {
         self.stillImageTime = stillImageTime
         self.findings = findings
         self.hasAdjustments = hasAdjustments
+        self.caption = caption
     }
 
     /// True for a Live Photo or motion photo.

@@ -32,6 +32,8 @@ struct AssetRepresentation: Encodable {
     var isFavorite: Bool
     var isHidden: Bool
     var contentIdentifier: String?
+    /// The owner's description, when it has one.
+    var caption: String?
     /// Edited: a render and adjustment data beside the original (`version` chooses).
     var hasAdjustments: Bool
     var resources: [Resource]
@@ -49,6 +51,7 @@ struct AssetRepresentation: Encodable {
         isFavorite = asset.isFavorite
         isHidden = asset.isHidden
         contentIdentifier = asset.contentIdentifier
+        caption = asset.caption
         hasAdjustments = asset.hasAdjustments
         self.resources = resources.map {
             Resource(
