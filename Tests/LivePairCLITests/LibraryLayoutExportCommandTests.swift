@@ -16,6 +16,7 @@ struct LibraryLayoutExportCommandTests {
     static let trainPlace = AssetLocation(latitude: 48.858_370_5, longitude: 2.294_481_3)
     static let trainIdentifier = "E905E6C6-C747-4805-942F-9904A0281F02"
     static let album = "Voyage à Paris"
+    static let caption = "Le train de 11 h 44, \"direct\""
 
     /// The inbox of the sample files, as an iPhone's Image Capture import names an edit.
     static func inbox(_ workspace: SampleVariants.Workspace) throws -> String {
@@ -49,6 +50,7 @@ struct LibraryLayoutExportCommandTests {
             change.creationDate = trainDate
             change.location = trainPlace
             change.isFavorite = true
+            change.caption = caption
             context.creationRequestForAssetCollection(withTitle: album).addAssets([train, edited])
         }
         return path
@@ -177,7 +179,7 @@ struct LibraryLayoutExportCommandTests {
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: output + "/" + root + "Photos from 2020/train.JPG.supplemental-metadata.json")))
                 as? [String: Any])
-        #expect(sidecar["title"] as? String == "train.JPG" && sidecar["description"] as? String == "")
+        #expect(sidecar["title"] as? String == "train.JPG" && sidecar["description"] as? String == Self.caption)
         #expect((sidecar["photoTakenTime"] as? [String: Any])?["timestamp"] as? String == "1580702706")
         #expect((sidecar["photoTakenTime"] as? [String: Any])?["formatted"] as? String == "3 Feb 2020, 04:05:06 UTC")
         let geo = try #require(sidecar["geoData"] as? [String: Any])
@@ -240,7 +242,7 @@ struct LibraryLayoutExportCommandTests {
         let asset = try #require(sidecar["asset"] as? [String: Any])
         #expect(asset["creationDate"] as? String == "2020-02-03T04:05:06.789Z" && asset["isFavorite"] as? Bool == true)
         #expect(asset["contentIdentifier"] as? String == Self.trainIdentifier)
-        #expect(sidecar["albums"] as? [String] == [Self.album])
+        #expect(sidecar["albums"] as? [String] == [Self.album] && sidecar["caption"] as? String == Self.caption)
         #expect((sidecar["files"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["train.jpg", "train.mov"])
     }
 

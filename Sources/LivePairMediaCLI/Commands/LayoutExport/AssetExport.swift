@@ -213,7 +213,7 @@ struct AssetExport {
             notWritten.append("the adjustment data (.AAE): Google Photos has no place for it")
         }
         try exporter.writeJSON(
-            TakeoutSidecarJSON.media(title: planned[0], asset: asset, caption: exporter.captionOf(asset)),
+            TakeoutSidecarJSON.media(title: planned[0], asset: asset),
             to: (folder.isEmpty ? "" : folder + "/") + planned[1])
         files.append(.init(role: "sidecar", name: planned[1], handling: "written"))
         try copyOthers(except: [main, pairedMovie, renderStill, renderMovie, adjustments, originalAdjustments])
@@ -264,7 +264,7 @@ struct AssetExport {
         }
         let sidecar = LibraryCommand.uniqueName(names[resources.firstIndex(of: main) ?? 0] + ".json", in: directory, avoiding: used)
         used.insert(sidecar)
-        var members: [(String, JSONValue)] = [("asset", LibraryReport.json(asset)), ("caption", .optional(exporter.captionOf(asset)))]
+        var members: [(String, JSONValue)] = [("asset", LibraryReport.json(asset)), ("caption", .optional(asset.caption))]
         members.append(("albums", .array(((try? library.fetchAssetCollections(containing: asset).map(\.title)) ?? []).map(JSONValue.string))))
         members.append((
             "files",

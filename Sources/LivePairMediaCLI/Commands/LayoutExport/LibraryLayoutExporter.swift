@@ -18,16 +18,13 @@ struct LibraryLayoutExporter {
     let output: String
     /// Where stored bytes are read.
     private let manager: AssetResourceManager
-    /// The caption of an asset (Takeout's `description`), when the library keeps one.
-    private let caption: (Asset) -> String?
 
     /// An exporter of `library` into `output`.
-    init(library: PhotoLibrary, options: LayoutExportOptions, output: String, caption: @escaping (Asset) -> String? = { _ in nil }) {
+    init(library: PhotoLibrary, options: LayoutExportOptions, output: String) {
         self.library = library
         self.options = options
         self.output = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
         self.manager = AssetResourceManager(library: library)
-        self.caption = caption
     }
 
     /// The folder of google-photos' tree under the output, as Takeout names it (so `import` finds
@@ -163,7 +160,4 @@ struct LibraryLayoutExporter {
     func writeStored(_ resource: LibraryAssetResource, to path: String) throws(LibraryError) {
         try manager.writeData(for: resource, toFile: path)
     }
-
-    /// The caption of `asset`.
-    func captionOf(_ asset: Asset) -> String? { caption(asset) }
 }

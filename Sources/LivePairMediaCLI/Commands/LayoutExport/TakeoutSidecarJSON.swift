@@ -5,14 +5,14 @@ import LivePairLibrary
 /// The JSON files of the google-photos layout, as Google Takeout writes them: a media file's
 /// `NAME.supplemental-metadata.json` and an album folder's `metadata.json`.
 enum TakeoutSidecarJSON {
-    /// The sidecar of the media file `title` for `asset` with `caption`: `title`, `description`
-    /// (the caption, "" for none), `creationTime` (when it was added), `photoTakenTime` (the
+    /// The sidecar of the media file `title` for `asset`: `title`, `description` (its caption, ""
+    /// for none), `creationTime` (when it was added), `photoTakenTime` (the
     /// creation date, whole seconds since 1970 UTC as a string, as Takeout writes it; absent when
     /// unknown), `geoData` and `geoDataExif` (0,0 when unknown, as Takeout writes it), `favorited`,
     /// and `archived` for a hidden asset.
-    static func media(title: String, asset: Asset, caption: String?) -> JSONValue {
+    static func media(title: String, asset: Asset) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("title", .string(title)), ("description", .string(caption ?? "")),
+            ("title", .string(title)), ("description", .string(asset.caption ?? "")),
             ("creationTime", time(asset.addedDate)),
         ]
         if let created = asset.creationDate { members.append(("photoTakenTime", time(created))) }
