@@ -267,6 +267,51 @@ struct LibraryLayoutExportCommandTests {
         }
     }
 
+    @Test("Takeout -> library -> apple-photos -> import: the sidecar's date, place, favourite, caption and album reach the files and come back (the library built from pair --layout takeout's report until import reads Takeout)")
+    func takeoutRoundTrip() throws {
+        let workspace = try SampleVariants.Workspace()
+        let year = "takeout/Takeout/Google Photos/Photos from 2020/"
+        _ = try workspace.copy("live/train.jpg", as: year + "train.jpg")
+        _ = try workspace.copy("live/train.mov", as: year + "train.mov")
+        let sidecar = """
+            {"title": "train.jpg", "description": "Le train", "photoTakenTime": {"timestamp": "1580702706", "formatted": ""},
+             "geoData": {"latitude": 48.8583705, "longitude": 2.2944813, "altitude": 0.0}, "favorited": true}
+            """
+        _ = try workspace.write(Array(sidecar.utf8), as: year + "train.jpg.supplemental-metadata.json")
+        let takeout = workspace.url.appendingPathComponent("takeout").path
+        let paired = try LivePairBinary.run(["pair", "--layout", "takeout", "--json", takeout])
+        #expect(paired.status == 0, "\(paired.error)")
+        let planned = try #require((try LivePairBinary.json(paired.output)["assets"] as? [[String: Any]])?.first)
+        #expect(planned["creationDateSource"] as? String == "sidecar" && planned["contentIdentifier"] as? String == Self.trainIdentifier)
+        // The library: the files imported, the sidecar's facts applied as the report gives them.
+        let library = workspace.url.appendingPathComponent("library").path
+        #expect(try LivePairBinary.run(["import", "--quiet", "--library", library, workspace.url.appendingPathComponent(year).path]).status == 0)
+        let opened = try PhotoLibrary.open(at: library)
+        let asset = try #require(Array(try opened.fetchAssets(with: FetchOptions(includeHiddenAssets: true))).first)
+        let place = try #require(planned["location"] as? [String: Double])
+        let createdText = try #require(planned["creationDate"] as? String)
+        let created = try #require(ISO8601DateFormatter().date(from: createdText))
+        _ = try opened.performChangesAndWait { context in
+            let change = context.changeRequest(for: asset)
+            change.creationDate = created
+            change.location = AssetLocation(latitude: place["latitude"] ?? 0, longitude: place["longitude"] ?? 0)
+            change.isFavorite = planned["favorite"] as? Bool ?? false
+            change.caption = planned["caption"] as? String
+        }
+        let output = workspace.url.appendingPathComponent("photos").path
+        #expect(try LivePairBinary.run(["library", "export", "--for-photos", "--library", library, "--output", output, "--quiet"]).status == 0)
+        #expect(Self.files(output) == ["train.JPG", "train.MOV"])
+        #expect(try Self.exiftool(output + "/train.JPG", ["DateTimeOriginal", "OffsetTimeOriginal", "GPSLatitude", "GPSLongitude"])
+            == ["2020:02:03 04:05:06", "+00:00", "48.8583705", "2.2944813"])
+        let again = workspace.url.appendingPathComponent("again").path
+        #expect(try LivePairBinary.run(["import", "--quiet", "--library", again, output]).status == 0)
+        let back = try #require(Array(try PhotoLibrary.open(at: again).fetchAssets(with: FetchOptions(includeHiddenAssets: true))).first)
+        #expect(back.contentIdentifier == Self.trainIdentifier && back.isLivePhoto)
+        #expect(back.creationDate == Date(timeIntervalSince1970: 1_580_702_706))
+        #expect(abs((back.location?.latitude ?? 0) - 48.858_370_5) < 1e-8 && abs((back.location?.longitude ?? 0) - 2.294_481_3) < 1e-8)
+        #expect(abs((back.stillImageTime ?? -1) - 0.48) < 1e-9)
+    }
+
     @Test("migrate a folder --to apple-photos: the same files as an export, the temporary library removed")
     func migrate() throws {
         let workspace = try SampleVariants.Workspace()
