@@ -312,6 +312,29 @@ struct LibraryLayoutExportCommandTests {
         #expect(abs((back.stillImageTime ?? -1) - 0.48) < 1e-9)
     }
 
+    @Test("google-photos --still jpeg: a HEIC Live Photo becomes a JPEG motion photo, upright, with its identifier and Exif")
+    func googlePhotosJPEG() throws {
+        let workspace = try SampleVariants.Workspace()
+        _ = try workspace.copy("live/IMG_4580.HEIC", as: "inbox/IMG_4580.HEIC")
+        _ = try workspace.copy("live/IMG_4580.mov", as: "inbox/IMG_4580.mov")
+        let library = workspace.url.appendingPathComponent("library").path
+        #expect(try LivePairBinary.run(["import", "--quiet", "--library", library, workspace.url.appendingPathComponent("inbox").path]).status == 0)
+        let output = workspace.url.appendingPathComponent("google").path
+        let run = try LivePairBinary.run(
+            ["library", "export", "--layout", "google-photos", "--still", "jpeg", "--library", library, "--output", output, "--quiet"])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        let folder = output + "/Takeout/Google Photos/" + LibraryLayoutExportCommandTests.files(output).first.map {
+            String($0.dropFirst("Takeout/Google Photos/".count).prefix { $0 != "/" })
+        }!
+        #expect(Self.files(folder) == ["IMG_4580.JPG", "IMG_4580.JPG.supplemental-metadata.json"])
+        let motion = folder + "/IMG_4580.JPG"
+        let source = ResourceIdentifier().identify(path: SampleMedia.path("live/IMG_4580.HEIC"))
+        let written = ResourceIdentifier().identify(path: motion)
+        #expect(written.format == .jpeg && written.motionPhoto != nil && written.contentIdentifier == source.contentIdentifier)
+        #expect(written.orientation == 1 && written.width == 3024 && written.height == 4032 && written.captureDate == source.captureDate)
+        #expect(try Self.exiftool(motion, ["MotionPhoto", "Orientation", "Make"]) == ["1", "1", "Apple"])
+    }
+
     @Test("migrate a folder --to apple-photos: the same files as an export, the temporary library removed")
     func migrate() throws {
         let workspace = try SampleVariants.Workspace()

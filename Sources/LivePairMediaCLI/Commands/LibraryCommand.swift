@@ -123,8 +123,8 @@ public enum LibraryCommand: Command {
           --albums folders|flat
                             For export --layout: one folder per album (default) or
                             one folder.
-          --still heic|jpeg For --layout google-photos: the format of stills that
-                            must be encoded.
+          --still heic|jpeg For --layout google-photos: jpeg re-encodes HEIC stills
+                            as JPEG motion photos (default heic: kept).
           --older-than <age>
                             For pending and settle: only halves waiting at least this
                             long; for sweep: only files at least this old. A number

@@ -39,7 +39,7 @@ public enum MigrateCommand: Command {
           --layout <layout> The layout of the input, for import.
           --albums folders|flat
                             One folder per album (default) or one folder.
-          --still heic|jpeg For google-photos: the format of stills that must be encoded.
+          --still heic|jpeg For google-photos: jpeg re-encodes HEIC stills as JPEG.
           --json            Print one JSON object: the import's summary and the export report.
           --quiet           Show no progress.
           -h, --help        Show help information.

@@ -188,7 +188,7 @@ struct AssetExport {
         guard let main else { return }
         let converts = still != nil && pairedMovie != nil
         let mainExtension = converts
-            ? (main.uniformTypeIdentifier == "public.jpeg" ? "JPG" : "HEIC")
+            ? (main.uniformTypeIdentifier == "public.jpeg" || exporter.options.stillEncoding == .jpeg ? "JPG" : "HEIC")
             : LayoutExportNames.fileExtension(main.exportFilename)
         let baseStem = LayoutExportNames.stem(main.exportFilename)
         let renderFile = renderStill ?? renderMovie
@@ -241,8 +241,13 @@ struct AssetExport {
                 photo: stored + "/" + stillName, video: stored + "/" + movieName, outputDirectory: stamped,
                 stillImageTime: Self.stillImageTime(of: asset, movie: identities[1]), contentIdentifier: keptIdentifier)
             options.captureStamp = nil
-            _ = try MotionPhotoConverter(options: options).motionPhoto(
-                photo: pair.photoPath, video: pair.videoPath, output: directory + "/" + name)
+            var photo = pair.photoPath
+            if exporter.options.stillEncoding == .jpeg, ResourceIdentifier().identify(path: photo).format == .heic {
+                photo = stamped + "/" + stem + ".reencoded.JPG"
+                try StillReencoder.jpeg(fromStillAt: pair.photoPath, to: photo, limits: options.limits)
+                notWritten.append("the HEIC still itself: re-encoded as JPEG (--still jpeg), its colour profile not carried")
+            }
+            _ = try MotionPhotoConverter(options: options).motionPhoto(photo: photo, video: pair.videoPath, output: directory + "/" + name)
         } catch {
             throw .io(path: directory + "/" + name, reason: "the Live Photo could not be converted to a motion photo: \(error)")
         }

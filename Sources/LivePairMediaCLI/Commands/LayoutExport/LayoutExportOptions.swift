@@ -29,7 +29,7 @@ struct LayoutExportOptions {
     var album: String?
     /// Only the assets created at or after this moment.
     var since: Date?
-    /// The still format of google-photos' motion photos for stills that must be encoded.
+    /// google-photos' motion photo stills: `.jpeg` re-encodes HEIC stills (and encodes PNG or WebP) as JPEG.
     var stillEncoding: StillEncoding = .heic
 
     /// `--since`: a date `2024-05-01` (midnight UTC) or an ISO 8601 time (`2024-05-01T12:00:00Z`,
