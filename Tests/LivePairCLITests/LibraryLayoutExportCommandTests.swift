@@ -335,6 +335,34 @@ struct LibraryLayoutExportCommandTests {
         #expect(try Self.exiftool(motion, ["MotionPhoto", "Orientation", "Make"]) == ["1", "1", "Apple"])
     }
 
+    @Test("an asset that fails (its stored movie cut short) has none of its files left; the others are written; exit 1")
+    func failedAssetCleanedUp() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = try Self.library(workspace)
+        let opened = try PhotoLibrary.open(at: library)
+        let train = try #require(Array(try opened.fetchAssets(with: FetchOptions(includeHiddenAssets: true))).first {
+            $0.contentIdentifier == Self.trainIdentifier
+        })
+        let movie = try #require(try opened.assetResources(for: train).first { $0.type == .pairedVideo })
+        let stored = try opened.storagePath(for: movie)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: stored)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: stored))
+        try handle.truncate(atOffset: 1000)
+        try handle.close()
+        let output = workspace.url.appendingPathComponent("photos").path
+        let run = try LivePairBinary.run(
+            ["library", "export", "--layout", "apple-photos", "--albums", "flat", "--library", library, "--output", output, "--json", "--quiet"])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(Self.files(output) == [
+            "IMG_1853.AAE", "IMG_1853.HEIC", "IMG_3582.AAE", "IMG_3582.HEIC", "IMG_3582.MOV", "IMG_E1853.HEIC", "IMG_E3582.HEIC",
+            "IMG_E3582.MOV", "PXL_20200710_061629144.JPG", "PXL_20200710_061629144.MOV",
+        ])
+        let report = try LivePairBinary.json(run.output)
+        #expect((report["summary"] as? [String: Int])?["failed"] == 1)
+        let failed = try #require((report["assets"] as? [[String: Any]])?.first { $0["error"] is String })
+        #expect(failed["asset"] as? String == train.localIdentifier && (failed["files"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("migrate a folder --to apple-photos: the same files as an export, the temporary library removed")
     func migrate() throws {
         let workspace = try SampleVariants.Workspace()
