@@ -225,9 +225,12 @@ struct AssetExport {
         let stem = LayoutExportNames.stem(name)
         let stillName = stem + "." + LayoutExportNames.fileExtension(still.exportFilename)
         let movieName = stem + "." + LayoutExportNames.fileExtension(movie.exportFilename)
-        let stored = scratch + "/stored"
-        let stamped = scratch + "/stamped"
-        try exporter.createDirectory(stored)
+        // Scratch folders hold files only (an interrupted run empties them without recursing): the
+        // stored halves in this one, the restamped pair in a second one beside it.
+        let stored = scratch
+        let stampedFolder = try LibraryPhotosExport.scratchFolder(in: directory)
+        defer { stampedFolder.remove() }
+        let stamped = stampedFolder.path
         try exporter.writeStored(still, to: stored + "/" + stillName)
         try exporter.writeStored(movie, to: stored + "/" + movieName)
         let identifier = ResourceIdentifier()
