@@ -130,6 +130,21 @@ struct InterruptCommandTests {
         #expect(!everything().contains { $0.contains(".livepair-") || $0.hasSuffix(".JPG") || $0.hasSuffix(".json") }, "\(everything())")
     }
 
+    @Test("migrate interrupted (SIGTERM) while it converts a motion photo: exit 143, the temporary library and every scratch folder gone")
+    func migrate() throws {
+        let workspace = try SampleVariants.Workspace()
+        _ = try workspace.copy("motion/PXL_20200710_061629144.MP.jpg", as: "inbox/PXL_20200710_061629144.MP.jpg")
+        let output = workspace.url.appendingPathComponent("photos").path
+        func everything() -> [String] { (FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []).sorted() }
+        let run = try RunningCommand(
+            ["migrate", workspace.url.appendingPathComponent("inbox").path, "--to", "apple-photos", "--output", output],
+            environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
+        #expect(run.wait { everything().contains { $0.hasSuffix("/PXL_20200710_061629144.MOV") } })
+        let ended = run.interrupt(with: SIGTERM)
+        #expect(ended.reason == .exit && ended.status == 143, "\(ended)")
+        #expect(everything() == [], "\(everything())")
+    }
+
     @Test("preview interrupted (SIGINT) while it writes motion.mp4: exit 130, the folder it created is gone")
     func preview() throws {
         let workspace = try SampleVariants.Workspace()

@@ -1,3 +1,4 @@
+import LivePairFormats
 import Synchronization
 
 /// The staging folders this process holds right now, so that an interrupted run (SIGINT, SIGTERM)
@@ -24,8 +25,8 @@ public final class ActiveStaging: Sendable {
     public func removeAll() {
         let current = folders.withLock { $0 }.sorted { $0.utf8.count > $1.utf8.count }
         for folder in current where !CommitJournal.exists(in: folder) {
-            StagingFolder.removeContents(of: folder)
-            StagingFolder.removeDirectory(folder)
+            // With what folders it holds (`migrate`'s temporary library), never following a link.
+            LockedScratchFolder.removeFolder(folder, lockName: StagingFolder.lockName)
         }
     }
 }
