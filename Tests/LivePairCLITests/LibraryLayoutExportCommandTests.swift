@@ -195,6 +195,9 @@ struct LibraryLayoutExportCommandTests {
         #expect(try Self.exiftool(motion, ["DateTimeOriginal", "SubSecTimeOriginal", "OffsetTimeOriginal", "MotionPhoto"])
             == ["2020:02:03 04:05:06", "789", "+00:00", "1"])
         #expect(abs(try Self.fileTime(motion).timeIntervalSince(Self.trainDate)) < 0.001)
+        // An edited Live Photo's render is a motion photo of its own identifier.
+        let render = ResourceIdentifier().identify(path: output + "/" + root + "Photos from 2025/IMG_3582-edited.HEIC")
+        #expect(render.motionPhoto != nil && render.contentIdentifier?.rawValue.hasPrefix("87D06EAA") == true, "\(render.contentIdentifier?.rawValue ?? "none")")
         // Takeout's reader (pair --layout takeout) takes every sidecar and the album.
         let paired = try LivePairBinary.run(["pair", "--layout", "takeout", "--json", output])
         #expect(paired.status == 0, "\(paired.error)")

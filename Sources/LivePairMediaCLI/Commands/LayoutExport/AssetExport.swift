@@ -205,9 +205,10 @@ struct AssetExport {
         } else {
             try copy(main, as: planned[0])
         }
-        if let renderFile { try copy(renderFile, as: planned[2]) }
-        if renderStill != nil, renderMovie != nil {
-            notWritten.append("the rendered movie: Google Photos shows an edit as one file (the rendered still is written)")
+        if let renderStill, let renderMovie, renderMovie.type == .fullSizePairedVideo {
+            try writeRenderMotionPhoto(still: renderStill, movie: renderMovie, name: planned[2])
+        } else if let renderFile {
+            try copy(renderFile, as: planned[2])
         }
         if adjustments != nil || originalAdjustments != nil {
             notWritten.append("the adjustment data (.AAE): Google Photos has no place for it")
@@ -256,6 +257,22 @@ struct AssetExport {
         }
         files.append(.init(role: "motionPhoto", name: name, handling: "converted"))
         metadataWritten = LayoutExportMetadata.written(stamp)
+    }
+
+    /// An edited Live Photo's render (its own identifier) as the `-edited` motion photo.
+    private mutating func writeRenderMotionPhoto(
+        still: LibraryAssetResource, movie: LibraryAssetResource, name: String
+    ) throws(LibraryError) {
+        let stillPath = scratch + "/render." + LayoutExportNames.fileExtension(still.exportFilename)
+        let moviePath = scratch + "/render." + LayoutExportNames.fileExtension(movie.exportFilename)
+        try exporter.writeStored(still, to: stillPath)
+        try exporter.writeStored(movie, to: moviePath)
+        do throws(PackagingError) {
+            _ = try MotionPhotoConverter().motionPhoto(photo: stillPath, video: moviePath, output: directory + "/" + name)
+        } catch {
+            throw .io(path: directory + "/" + name, reason: "the render could not be converted to a motion photo: \(error)")
+        }
+        files.append(.init(role: "fullSizePhoto", name: name, handling: "converted"))
     }
 
     // MARK: folder
