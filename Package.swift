@@ -148,7 +148,7 @@ let package = Package(
             name: "LivePairLibraryTests", dependencies: ["LivePairLibrary", "LivePair", "LivePairS3", "LivePairNodeClient", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "LivePairCLITests", dependencies: ["LivePairCLI", "LivePairS3", "TestSupport"],
+            name: "LivePairCLITests", dependencies: ["LivePairCLI", "LivePairLibrary", "LivePairS3", "TestSupport"],
             // The text reports as printed before they went through the output buffer (TextReportBytesTests),
             // and the call-counting library SystemCallCountTests compiles and preloads.
             exclude: ["ExpectedReports", "SystemCalls"], swiftSettings: strictSettings),

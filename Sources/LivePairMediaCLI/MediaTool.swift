@@ -8,7 +8,7 @@ public enum MediaTool {
     public static let media = MediaCommands.inProcess(
         commands: [
             PreviewCommand.self, MakeCommand.self, RestampCommand.self, ConvertCommand.self, EditCommand.self, LibraryCommand.self,
-            ImportCommand.self, ServeCommand.self,
+            ImportCommand.self, MigrateCommand.self, ServeCommand.self,
         ],
         deepValidation: { options in Validator.mediaDeepValidation(options: options) },
         archives: LibarchiveExportArchives())

@@ -113,7 +113,7 @@ struct HelpAndMessagesTests {
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines.first == "inspect pair validate preview make restamp convert edit library import serve completion help version --help --version")
+        #expect(lines.first == "inspect pair validate preview make restamp convert edit library import migrate serve completion help version --help --version")
         #expect(lines.dropFirst().first == "--severity")
         #expect(lines.last == "bash zsh fish --help")
     }
@@ -138,7 +138,7 @@ struct HelpAndMessagesTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.split(separator: "\n").map(String.init) == [
             "_livepair",
-            "inspect pair validate preview make restamp convert edit library import serve completion help version",
+            "inspect pair validate preview make restamp convert edit library import migrate serve completion help version",
             "bash zsh fish",
             "--json --deep --severity:value:_files --quiet --help *:file:_files",
         ])

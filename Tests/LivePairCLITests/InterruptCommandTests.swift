@@ -105,10 +105,44 @@ struct InterruptCommandTests {
         let run = try RunningCommand(
             ["library", "export", library.identifier, "--library", library.path, "--output", output, "--for-photos"],
             environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
-        #expect(run.wait { Self.stagedFiles(output).contains("train.mov") })
+        // The scratch folder holds the stored train.mov first; the restamp's staging folder holds
+        // the second one, paused before its commit (waiting for the first alone sent the signal
+        // while the restamp was still creating its staging folder, which then stayed).
+        #expect(run.wait { Self.stagedFiles(output).filter { $0 == "train.mov" }.count >= 2 })
         let ended = run.interrupt(with: SIGTERM)
         #expect(ended.reason == .exit && ended.status == 143, "\(ended)")
         #expect(Self.listing(output) == [])
+    }
+
+    @Test("library export --layout google-photos interrupted (SIGTERM) while it restamps: exit 143, no scratch, staging or media file left")
+    func layoutExport() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = try TrainPairLibrary(in: workspace)
+        let output = workspace.url.appendingPathComponent("google").path
+        func everything() -> [String] { (FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []).sorted() }
+        let run = try RunningCommand(
+            ["library", "export", "--layout", "google-photos", "--library", library.path, "--output", output],
+            environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
+        // The restamp's staging folder inside the export's scratch folder, paused before its commit.
+        #expect(run.wait { everything().contains { $0.components(separatedBy: ".livepair-staging-").count == 3 && $0.hasSuffix("/train.mov") } })
+        let ended = run.interrupt(with: SIGTERM)
+        #expect(ended.reason == .exit && ended.status == 143, "\(ended)")
+        #expect(!everything().contains { $0.contains(".livepair-") || $0.hasSuffix(".JPG") || $0.hasSuffix(".json") }, "\(everything())")
+    }
+
+    @Test("migrate interrupted (SIGTERM) while it converts a motion photo: exit 143, the temporary library and every scratch folder gone")
+    func migrate() throws {
+        let workspace = try SampleVariants.Workspace()
+        _ = try workspace.copy("motion/PXL_20200710_061629144.MP.jpg", as: "inbox/PXL_20200710_061629144.MP.jpg")
+        let output = workspace.url.appendingPathComponent("photos").path
+        func everything() -> [String] { (FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []).sorted() }
+        let run = try RunningCommand(
+            ["migrate", workspace.url.appendingPathComponent("inbox").path, "--to", "apple-photos", "--output", output],
+            environment: ["LIVEPAIR_PAUSE_AT": "before-commit"])
+        #expect(run.wait { everything().contains { $0.hasSuffix("/PXL_20200710_061629144.MOV") } })
+        let ended = run.interrupt(with: SIGTERM)
+        #expect(ended.reason == .exit && ended.status == 143, "\(ended)")
+        #expect(everything() == [], "\(everything())")
     }
 
     @Test("preview interrupted (SIGINT) while it writes motion.mp4: exit 130, the folder it created is gone")

@@ -1,3 +1,4 @@
+import LivePairFormats
 import Synchronization
 
 /// The staging folders this process holds right now, so that an interrupted run (SIGINT, SIGTERM)
@@ -18,12 +19,14 @@ public final class ActiveStaging: Sendable {
     /// Removes every staging folder of this process that holds no commit journal (a folder with a
     /// journal is left for `StagingRecovery`: its renames must complete). Called when the process is
     /// about to exit on a signal; packaging in progress fails afterwards. The folders stay
-    /// registered, so a second call removes what the working thread created in between.
+    /// registered, so a second call removes what the working thread created in between. Deeper
+    /// paths go first: a staging folder made inside another (an export's restamp into its scratch
+    /// folder) is gone before its parent is emptied.
     public func removeAll() {
-        let current = folders.withLock { $0 }
+        let current = folders.withLock { $0 }.sorted { $0.utf8.count > $1.utf8.count }
         for folder in current where !CommitJournal.exists(in: folder) {
-            StagingFolder.removeContents(of: folder)
-            StagingFolder.removeDirectory(folder)
+            // With what folders it holds (`migrate`'s temporary library), never following a link.
+            LockedScratchFolder.removeFolder(folder, lockName: StagingFolder.lockName)
         }
     }
 }

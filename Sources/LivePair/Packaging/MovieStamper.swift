@@ -99,7 +99,9 @@ struct MovieStamper {
         rewriter.keepsStillImageTimeExact = keepsStillImageTimeExact
         var written: QuickTimeMovieRewriter.Result?
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
-            written = try rewriter.write(to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime)
+            written = try rewriter.write(
+                to: sink, contentIdentifier: identifier, stillImageTime: stillImageTime,
+                extraMetadata: options.captureStamp?.movieMetadata ?? [])
         }
         guard let written else { throw .format(.invalid(context: "movie", reason: "the rewrite wrote nothing")) }
         return Written(

@@ -36,6 +36,10 @@ public struct PackagingOptions: Sendable {
     public var durable = true
     /// Parser limits for the inputs.
     public var limits: ParseLimits = .default
+    /// A capture date and place written into the Live Photo's halves (`make` and `restamp` of a
+    /// HEIC or JPEG still: its Exif; of a re-muxed movie: its `moov/meta`), as an export writes the
+    /// library's date and place; nil keeps the inputs' own.
+    public var captureStamp: CaptureStamp?
     /// Wraps every output's byte sink (tests inject a sink that fails part-way).
     public var interposeSink: (@Sendable (any ByteSink) -> any ByteSink)?
 

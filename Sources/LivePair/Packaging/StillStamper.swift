@@ -75,8 +75,14 @@ struct StillStamper {
         let limits = options.limits
         try staged.write(destination) { sink throws(FormatError) in
             switch encoding {
-            case .heic: try HEICExifWriter(source: source, limits: limits).write(to: sink, contentIdentifier: identifier)
-            case .jpeg: try JPEGMakerNoteWriter(source: source, limits: limits).write(to: sink, contentIdentifier: identifier)
+            case .heic:
+                var writer = HEICExifWriter(source: source, limits: limits)
+                writer.captureStamp = options.captureStamp
+                try writer.write(to: sink, contentIdentifier: identifier)
+            case .jpeg:
+                var writer = JPEGMakerNoteWriter(source: source, limits: limits)
+                writer.captureStamp = options.captureStamp
+                try writer.write(to: sink, contentIdentifier: identifier)
             }
         }
     }

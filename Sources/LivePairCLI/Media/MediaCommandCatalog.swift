@@ -16,6 +16,8 @@ public enum MediaCommandCatalog {
     public static let library = "Create a library or its catalog, manage its assets, settle pending halves."
     /// `livepair import`.
     public static let `import` = "Import Live Photo halves, motion photos and single files into a library."
+    /// `livepair migrate`.
+    public static let migrate = "Rewrite an export folder for Apple Photos, Google Photos or a plain folder in one step."
 
     /// `livepair serve`.
     public static let serve = "Serve a library over HTTP: uploads, assets, Live Photo derivatives and a web page."
@@ -24,7 +26,7 @@ public enum MediaCommandCatalog {
     static let entries: [(name: String, abstract: String)] = [
         ("preview", preview), ("make", make), ("restamp", restamp), ("convert", convert), ("edit", edit),
         ("library", library),
-        ("import", `import`), ("serve", serve),
+        ("import", `import`), ("migrate", migrate), ("serve", serve),
     ]
 
     /// True when `name` is one of the media commands.

@@ -39,6 +39,9 @@ public struct HEICExifWriter: Sendable {
     public let source: any ByteSource
     /// Limits for parsing.
     public var limits: ParseLimits
+    /// A capture date and place written into the Exif with the identifier (`CaptureStamp`); nil
+    /// keeps the still's own.
+    public var captureStamp: CaptureStamp?
 
     /// A writer for the HEIC in `source`.
     public init(source: any ByteSource, limits: ParseLimits = .default) {
@@ -98,7 +101,8 @@ public struct HEICExifWriter: Sendable {
             defaults = JPEGMakerNoteWriter.NewExifDefaults(width: image.width, height: image.height)
         }
         let (tiff, method) = try JPEGMakerNoteWriter.updatedTIFF(
-            existing?.tiff, contentIdentifier: contentIdentifier, defaults: defaults, limits: limits)
+            existing?.tiff, contentIdentifier: contentIdentifier, defaults: defaults, capture: captureStamp,
+            limits: limits)
         let payload = Self.exifItemPayload(tiff: tiff)
         let space = existing.flatMap { HEIFItemSpace(itemID: $0.itemID, file: file, sourceSize: source.size) }
         if let existing, let space, UInt64(payload.count) <= space.capacity {

@@ -34,6 +34,9 @@ public struct JPEGMakerNoteWriter: Sendable {
     public let source: any ByteSource
     /// Limits for parsing.
     public var limits: ParseLimits
+    /// A capture date and place written into the Exif with the identifier (`CaptureStamp`); nil
+    /// keeps the still's own.
+    public var captureStamp: CaptureStamp?
 
     /// A writer for the JPEG in `source`.
     public init(source: any ByteSource, limits: ParseLimits = .default) {
@@ -90,10 +93,10 @@ public struct JPEGMakerNoteWriter: Sendable {
     }
 
     /// The TIFF block `tiff` (or a new one, described by `defaults`, when nil) with
-    /// `contentIdentifier` in Apple's maker note.
+    /// `contentIdentifier` in Apple's maker note and, when given, the date and place of `capture`.
     public static func updatedTIFF(
         _ tiff: [UInt8]?, contentIdentifier: String, defaults: NewExifDefaults = NewExifDefaults(),
-        limits: ParseLimits = .default
+        capture: CaptureStamp? = nil, limits: ParseLimits = .default
     ) throws(FormatError) -> (tiff: [UInt8], method: Method) {
         guard contentIdentifier.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), !contentIdentifier.isEmpty else {
             throw .invalid(context: "content identifier", reason: "must be non-empty printable ASCII")
@@ -101,9 +104,11 @@ public struct JPEGMakerNoteWriter: Sendable {
         guard let tiff else {
             var note = AppleMakerNoteBuilder()
             note.setContentIdentifier(contentIdentifier)
-            return (try TIFFWriter.write(newDocument(makerNote: note.build(), defaults: defaults)), .createdExif)
+            var document = newDocument(makerNote: note.build(), defaults: defaults)
+            capture?.apply(to: &document)
+            return (try TIFFWriter.write(document), .createdExif)
         }
-        if let patched = try replacedInPlace(tiff, contentIdentifier: contentIdentifier, limits: limits) {
+        if capture?.isEmpty ?? true, let patched = try replacedInPlace(tiff, contentIdentifier: contentIdentifier, limits: limits) {
             return (patched, .replacedInPlace)
         }
         var document = try TIFFDocument(parsing: tiff, limits: limits)
@@ -117,6 +122,7 @@ public struct JPEGMakerNoteWriter: Sendable {
         note.setContentIdentifier(contentIdentifier)
         exif.set(TIFFRawEntry(tag: 0x927C, type: .undefined, value: note.build()))
         document.exif = exif
+        capture?.apply(to: &document)
         return (try TIFFWriter.write(document), .rebuiltExif)
     }
 
@@ -205,7 +211,8 @@ public struct JPEGMakerNoteWriter: Sendable {
         }
         let defaults = structure.exifTIFF == nil ? try newExifDefaults(structure) : NewExifDefaults()
         let (tiff, method) = try Self.updatedTIFF(
-            structure.exifTIFF, contentIdentifier: contentIdentifier, defaults: defaults, limits: limits)
+            structure.exifTIFF, contentIdentifier: contentIdentifier, defaults: defaults, capture: captureStamp,
+            limits: limits)
         var exifHeader = JPEGSegmentReader.exifSignature
         let replaced: Range<UInt64>
         if let exifSegment {

@@ -16,6 +16,9 @@ public enum LibraryCommand: Command {
     public static let usage = """
         livepair library (init | list | show <id> |
                           export <id> --output <dir> [--for-photos] |
+                          export --layout <layout> --output <dir>
+                                 [--album <title>] [--since <date>]
+                                 [--albums folders|flat] [--still heic|jpeg] |
                           edit <id> --adjustments <aae> --photo <file>
                                     [--video <file>] | revert <id> |
                           delete <id> ... | pending [--older-than <age>] |
@@ -53,6 +56,14 @@ public enum LibraryCommand: Command {
                             names; then how many halves are pending.
           show <id>         One asset and its resources.
           export <id>       Write the asset's resources into --output.
+          export --layout   Write the library (or --album, --since) as apple-photos
+                            (Live Photos with one identifier, motion photos
+                            converted, IMG_E renders and IMG_1234.AAE; also
+                            --for-photos without an identifier), google-photos (a
+                            Takeout-style tree of motion photos with JSON sidecars
+                            and album folders) or folder (the originals with a JSON
+                            sidecar each). The library's date and place are written
+                            into stills that lack them; file times are set.
           edit <id>         Apply an edit made elsewhere: --adjustments (its .AAE,
                             kept byte for byte) and the render, --photo (a still)
                             and, for a Live Photo or video, --video (a movie). They
@@ -103,7 +114,17 @@ public enum LibraryCommand: Command {
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
                             restamped into --output (identifier, still-image-time
                             track at the asset's still-image time); without it,
-                            export writes the originals.
+                            export writes the originals. Without an identifier:
+                            --layout apple-photos.
+          --layout <layout> For export: apple-photos, google-photos or folder.
+          --album <title>   For export --layout: only this album's assets.
+          --since <date>    For export --layout: only assets created at or after this
+                            date (2024-05-01) or time (2024-05-01T12:00:00Z).
+          --albums folders|flat
+                            For export --layout: one folder per album (default) or
+                            one folder.
+          --still heic|jpeg For --layout google-photos: jpeg re-encodes HEIC stills
+                            as JPEG motion photos (default heic: kept).
           --older-than <age>
                             For pending and settle: only halves waiting at least this
                             long; for sweep: only files at least this old. A number
@@ -127,7 +148,8 @@ public enum LibraryCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions))
+                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions)
+                    .union(layoutExportOptions))
         } catch {
             return usageFailure(error, streams: streams)
         }
@@ -187,6 +209,15 @@ public enum LibraryCommand: Command {
                 return try edit(identifiers[0], in: library, options: parsed.options, json: json, streams: streams)
             case "export":
                 InterruptCleanup.shared.install()
+                if identifiers.isEmpty {
+                    switch layoutExportOptions(parsed.options, forPhotos: parsed.has("for-photos")) {
+                    case let .failure(problem): return usageFailure(problem, streams: streams)
+                    case let .success(options):
+                        return try layoutExport(
+                            library, options: options, output: parsed.options["output"] ?? ".", json: json, quiet: quiet,
+                            streams: streams)
+                    }
+                }
                 if parsed.has("for-photos") {
                     return try LibraryPhotosExport.run(
                         identifiers[0], from: library, to: parsed.options["output"] ?? ".", json: json, quiet: quiet,
@@ -225,10 +256,15 @@ public enum LibraryCommand: Command {
             if action == "settle", options["older-than"] == nil {
                 return UsageError("Missing expected option '--older-than <age>'.")
             }
-        case "show", "export", "edit", "revert":
+        case "export":
+            guard identifiers.count <= 1 else { return UsageError("'export' takes at most one asset identifier.") }
+            if options["output"] == nil { return UsageError("Missing expected option '--output <dir>'.") }
+            if !identifiers.isEmpty, let option = layoutExportOptions.sorted().first(where: { options[$0] != nil }) {
+                return UsageError("--\(option) exports the library or an album, not one asset: leave out the identifier.")
+            }
+        case "show", "edit", "revert":
             guard identifiers.count == 1 else { return UsageError("'\(action)' takes exactly one asset identifier.") }
             if let problem = editUsageProblem(action: action, options: options) { return problem }
-            if action == "export", options["output"] == nil { return UsageError("Missing expected option '--output <dir>'.") }
         case "delete":
             guard !identifiers.isEmpty else { return UsageError("'delete' needs at least one asset identifier.") }
         default:
@@ -238,6 +274,9 @@ public enum LibraryCommand: Command {
             return UsageError("--older-than is only for 'pending', 'settle' and 'sweep'.")
         }
         if options["from"] != nil, action != "migrate" { return UsageError("--from is only for 'migrate'.") }
+        if action != "export", let option = layoutExportOptions.sorted().first(where: { options[$0] != nil }) {
+            return UsageError("--\(option) is only for 'export'.")
+        }
         if action != "edit", let option = editOptions.sorted().first(where: { options[$0] != nil }) {
             return UsageError("--\(option) is only for 'edit'.")
         }

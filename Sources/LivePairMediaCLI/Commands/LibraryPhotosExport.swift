@@ -40,13 +40,7 @@ enum LibraryPhotosExport {
         // folder is a locked staging folder: removed on interruption, and when this run dies, by
         // the next export or packaging run into the output (which also completes a dead run's
         // journaled renames there).
-        StagingRecovery.recover(directories: [directory])
-        let scratchFolder: ScratchFolder
-        do throws(PackagingError) {
-            scratchFolder = try ScratchFolder(in: directory)
-        } catch {
-            throw .io(path: directory, reason: "cannot create the scratch folder: \(error.message)")
-        }
+        let scratchFolder = try Self.scratchFolder(in: directory)
         defer { scratchFolder.remove() }
         let scratch = scratchFolder.path
         var used: Set<String> = []
@@ -74,6 +68,16 @@ enum LibraryPhotosExport {
         progress.finish()
         print(asset, written, json: json, streams: streams)
         return .success
+    }
+
+    /// A locked scratch folder in `directory`, after a dead run's leftovers there were recovered.
+    static func scratchFolder(in directory: String) throws(LibraryError) -> ScratchFolder {
+        StagingRecovery.recover(directories: [directory])
+        do throws(PackagingError) {
+            return try ScratchFolder(in: directory)
+        } catch {
+            throw .io(path: directory, reason: "cannot create the scratch folder: \(error.message)")
+        }
     }
 
     /// Writes `resources` into `directory` as stored, under unique safe names (recorded in `used`).
