@@ -140,7 +140,7 @@ struct HelpAndMessagesTests {
             "_livepair",
             "inspect pair validate preview make restamp convert edit library import migrate serve completion help version",
             "bash zsh fish",
-            "--json --deep --severity:value:_files --quiet --help *:file:_files",
+            "--json --deep --severity:value:_files --quiet --layout:value:_files --help *:file:_files",
         ])
     }
 

@@ -254,6 +254,18 @@ struct TakeoutPlanningState {
             }
         }
         let files = [asset.photo, asset.video].compactMap { $0 }.compactMap { identities[$0] }
+        // `photoTakenTime` has whole seconds: a file date with its UTC offset in that same second
+        // is the same moment, told more precisely (a LivePair google-photos export writes both).
+        if asset.creationDateSource == .sidecar, let sidecarDate = asset.creationDate,
+            let precise = files.lazy.compactMap(\.captureDate).first(where: {
+                guard $0.utcOffsetMinutes != nil else { return false }
+                let after = $0.seconds(since: sidecarDate)
+                return after >= 0 && after < 1
+            })
+        {
+            asset.creationDate = precise
+            asset.creationDateSource = .file
+        }
         if asset.creationDate == nil, let date = files.lazy.compactMap(\.captureDate).first {
             asset.creationDate = date
             asset.creationDateSource = .file
