@@ -31,8 +31,10 @@ import TestSupport
         let guarded = try PostgresConnection(url, defaults: Self.shortDefaults)
         let unguarded = try PostgresConnection(url + "?keepalives=0&tcp_user_timeout=0", defaults: Self.shortDefaults)
         #expect(try guarded.execute("SELECT 1").scalar == .integer(1))
-        // The guarded statement runs past the cut on the server; the unguarded one ends on the
-        // server just after the cut, so its answer is lost in the cut.
+        let unguardedProcess = try #require(try unguarded.execute("SELECT pg_backend_pid()").scalar)
+        // The server is also reachable on its unix socket, which the cut does not touch: the test
+        // watches and steers the two statements from there.
+        let observer = try PostgresConnection(server.url)
         let failing = Thread.detachAndJoin { () -> PostgresError? in
             do throws(PostgresError) {
                 try guarded.execute("SELECT pg_sleep(30)")
@@ -43,14 +45,18 @@ import TestSupport
         }
         let waiting = Thread.detachAndJoin { () -> PostgresError? in
             do throws(PostgresError) {
-                try unguarded.execute("SELECT pg_sleep(1)")
+                try unguarded.execute("SELECT pg_sleep(60)")
                 return nil
             } catch {
                 return error
             }
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Both statements run on the server before the link is cut, however late their threads ran.
+        try Self.waitUntil(observer, counts: 2, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(%' AND state = 'active'")
         try namespaces.cut(0)
+        // The unguarded statement ends on the server after the cut: its answer is lost in the cut.
+        #expect(try observer.execute("SELECT pg_cancel_backend($1::int)", [unguardedProcess]).scalar == .bool(true))
+        try Self.waitUntil(observer, counts: 1, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(%' AND state = 'active'")
         let failed = try #require(failing.wait(seconds: 25), "the statement on the guarded connection did not fail within 25 s")
         // The guarded statement fails while the link is still cut (the unguarded one is still
         // waiting below): its keepalives and TCP timeout ended it, not the link coming back.
@@ -63,5 +69,15 @@ import TestSupport
         try namespaces.restore(0)
         server.stop()
         #expect(waiting.wait(seconds: 20) != nil, "the unguarded statement ended once the link was back and the server stopped")
+    }
+
+    /// Polls `query` (a count) on `connection` until it reads `counts`; fails after 30 s.
+    static func waitUntil(_ connection: PostgresConnection, counts: Int64, _ query: String) throws {
+        for _ in 0..<300 {
+            if try connection.execute(query).scalar == .integer(counts) { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("\(query) did not reach \(counts) within 30 s")
+        throw CancellationError()
     }
 }
