@@ -129,7 +129,10 @@ let package = Package(
             name: "livepair-example-ingest", dependencies: ["LivePair", "LivePairLibrary", "LivePairMedia"], path: "Examples/IngestWorker",
             swiftSettings: strictSettings),
 
-        .target(name: "TestSupport", dependencies: ["LivePairFormats", "LivePairS3"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(name: "TestPoolWidening", path: "Tests/TestPoolWidening"),
+        .target(
+            name: "TestSupport", dependencies: ["LivePairFormats", "LivePairS3", "TestPoolWidening"], path: "Tests/TestSupport",
+            swiftSettings: strictSettings),
         .testTarget(name: "LivePairFormatsTests", dependencies: ["LivePairFormats", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LivePairMediaTests", dependencies: ["LivePairMedia", "LibExifReference", "TestSupport"],

@@ -6,11 +6,12 @@
 #   scripts/test.sh                 build the tests, then run them
 #   scripts/test.sh --skip-build    run what `swift build --build-tests` already built
 #
-# Why several processes: Swift's concurrency pool has one thread per core (two here), and Swift
-# Testing runs each test on it, so two tests that wait (on a child process, a server, a socket)
-# stall every other test of their process. Each shard below is a process of its own with its own
-# pool, running one part of the tests (the S3 and PostgreSQL tests start their own servers, each
-# process its own):
+# Why several processes, and a wider pool: Swift's concurrency pool has one thread per core (two
+# here), and Swift Testing runs each test on it, so two tests that wait (on a child process, a
+# server, a socket) stall every other test of their process while the cores sit idle. Each test
+# process therefore runs its jobs on LIVEPAIR_TEST_POOL_THREADS threads (default 6; see
+# Tests/TestPoolWidening), and each shard below is a process of its own, running one part of the
+# tests (the S3 and PostgreSQL tests start their own servers, each process its own):
 #   server       LivePairServerTests
 #   cli          LivePairCLITests
 #   library      LivePairLibraryTests but the multi-node, network-cut and lock-cut tests
@@ -82,6 +83,9 @@ count_run() {
 # LIVEPAIR_TEST_WIDTH says otherwise (the pool still has one thread per core).
 width=()
 if [[ -n ${LIVEPAIR_TEST_WIDTH:-} ]]; then width=(--experimental-maximum-parallelization-width "$LIVEPAIR_TEST_WIDTH"); fi
+# How many threads run each test process's jobs (Tests/TestPoolWidening): tests that wait then
+# overlap instead of queueing behind two pool threads.
+export LIVEPAIR_TEST_POOL_THREADS=${LIVEPAIR_TEST_POOL_THREADS:-6}
 
 if (( ${#build[@]} == 0 )); then
   echo "scripts/test.sh: swift build --build-tests" >&2
