@@ -9,7 +9,7 @@
 # Why several processes, and a wider pool: Swift's concurrency pool has one thread per core (two
 # here), and Swift Testing runs each test on it, so two tests that wait (on a child process, a
 # server, a socket) stall every other test of their process while the cores sit idle. Each test
-# process therefore runs its jobs on LIVEPAIR_TEST_POOL_THREADS threads (default 6; see
+# process therefore runs its jobs on more threads (see shard_threads below and
 # Tests/TestPoolWidening), and each shard below is a process of its own, running one part of the
 # tests (the S3 and PostgreSQL tests start their own servers, each process its own):
 #   server       LivePairServerTests
@@ -83,9 +83,6 @@ count_run() {
 # LIVEPAIR_TEST_WIDTH says otherwise (the pool still has one thread per core).
 width=()
 if [[ -n ${LIVEPAIR_TEST_WIDTH:-} ]]; then width=(--experimental-maximum-parallelization-width "$LIVEPAIR_TEST_WIDTH"); fi
-# How many threads run each test process's jobs (Tests/TestPoolWidening): tests that wait then
-# overlap instead of queueing behind two pool threads.
-export LIVEPAIR_TEST_POOL_THREADS=${LIVEPAIR_TEST_POOL_THREADS:-6}
 
 if (( ${#build[@]} == 0 )); then
   echo "scripts/test.sh: swift build --build-tests" >&2
@@ -115,6 +112,14 @@ declare -A shard_arguments=(
   [formats-media]="--skip LivePairServerTests|LivePairCLITests|LivePairLibraryTests|LivePairTests"
   [library-on-s3]="--filter LivePairLibraryTests --skip $library_nodes"
 )
+# How many threads run each shard's test jobs (Tests/TestPoolWidening), unless
+# LIVEPAIR_TEST_POOL_THREADS sets one number for all: the shards whose tests mostly wait (on
+# `livepair` processes, servers, catalogs) get six, so their waits overlap; the ones whose tests
+# mostly compute get three, so they do not crowd the cores the others' waiting tests wake on; the
+# node tests keep the runtime's two (each runs four node processes for minutes).
+declare -A shard_threads=(
+  [server]=4 [cli]=6 [library]=6 [library-nodes]= [core]=3 [formats-media]=3 [library-on-s3]=6
+)
 # Longest first, so the slowest shard starts at once.
 selected=(${LIVEPAIR_TEST_SHARDS:-library-nodes core formats-media library library-on-s3 server cli})
 
@@ -122,8 +127,9 @@ selected=(${LIVEPAIR_TEST_SHARDS:-library-nodes core formats-media library libra
 run_shard() {
   local name=$1 store=()
   [[ $name == library-on-s3 ]] && store=(LIVEPAIR_TEST_STORE=s3)
+  local threads=${LIVEPAIR_TEST_POOL_THREADS-${shard_threads[$name]}}
   # shellcheck disable=SC2086 # the arguments are words on purpose
-  env "${store[@]}" "$tests" --testing-library swift-testing "${width[@]}" ${shard_arguments[$name]} \
+  env "${store[@]}" ${threads:+LIVEPAIR_TEST_POOL_THREADS=$threads} "$tests" --testing-library swift-testing "${width[@]}" ${shard_arguments[$name]} \
     >"$logs/$name.log" 2>&1
   echo $? >"$logs/$name.status"
 }

@@ -50,7 +50,7 @@ struct InterruptCommandTests {
         listing(directory).filter { $0.hasPrefix(".livepair-") }.flatMap { listing(directory + "/" + $0) }
     }
 
-    @Test("make interrupted (SIGINT) while it transcodes: exit 130, no staging folder, no output", .timeLimit(.minutes(3)))
+    @Test("make interrupted (SIGINT) while it transcodes: exit 130, no staging folder, no output", .timeLimit(.minutes(10)))
     func makeWhileTranscoding() throws {
         let workspace = try SampleVariants.Workspace()
         let movie = workspace.url.appendingPathComponent("clip.mkv").path

@@ -124,7 +124,7 @@ struct PathNameTests {
         #expect(pair.output.contains("0A1B2C3D-0000-4000-8000-000000000001  out\\xE9/photo\\xFF.HEIC + out\\xE9/photo\\xFF.MOV"))
     }
 
-    @Test("a FIFO named or found in a folder is refused at once with a reason", .timeLimit(.minutes(1)))
+    @Test("a FIFO named or found in a folder is refused at once with a reason", .timeLimit(.minutes(10)))
     func fifo() throws {
         let folder = try temporaryFolder("fifo")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -260,7 +260,7 @@ struct PreviewJSONCommandTests {
         #expect((results[2]["source"] as? String)?.hasPrefix("movie-frame ") == true)
         for result in results {
             let milliseconds = try #require(result["milliseconds"] as? Double)
-            #expect(milliseconds > 0 && milliseconds < 60_000)
+            #expect(milliseconds > 0)
         }
         // The placeholder file has the size the JSON reports.
         let probed = try ReferenceTool.run(

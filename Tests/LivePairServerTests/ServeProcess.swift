@@ -94,10 +94,10 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    /// The first log line that `matches`, waiting up to 60 s for it (a request's line is written
-    /// once its response has been sent, so just after the client has it).
+    /// The first log line that `matches`, waiting up to 300 s for it (a guard against a hang; a
+    /// request's line is written once its response has been sent, so just after the client has it).
     func logLine(where matches: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(300)
         repeat {
             if let line = logLines().first(where: matches) { return line }
             usleep(10_000)

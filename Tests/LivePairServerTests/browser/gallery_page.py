@@ -179,7 +179,7 @@ def main():
         page.wait_for_selector(tile_selector + "[data-live-photo] live-photo", timeout=30000)
         live_delay = time.monotonic() - uploaded
         # Then its <live-photo> gets the motion (made on demand here: no background jobs) and shows its badge.
-        page.wait_for_selector(tile_selector + " live-photo[video-src]", timeout=180000)
+        page.wait_for_selector(tile_selector + " live-photo[video-src]", timeout=600000)
         page.screenshot(path=os.path.join(shots, "live-after-upload.png"))
         phase("turned Live")
 

@@ -33,12 +33,12 @@ def main():
         page.screenshot(path=os.path.join(shots, "grid-still.png"))
 
         # Hover: the motion plays (once the tile's <live-photo> has its motion and shows its badge).
-        page.wait_for_selector(".tile live-photo[video-src]", timeout=180000)
+        page.wait_for_selector(".tile live-photo[video-src]", timeout=600000)
         page.mouse.move(5, 5)
         tile.hover()
         page.wait_for_function(
             "(() => { const p = document.querySelector('.tile live-photo'); return p && p.playing && p.currentTime > 0.3; })()",
-            timeout=180000)
+            timeout=600000)
         check(page.locator(".tile live-photo[playing]").count() == 1, "the tile's <live-photo> is not marked as playing")
         page.screenshot(path=os.path.join(shots, "grid-playing.png"))
         time_while_playing = page.evaluate("document.querySelector('.tile live-photo').currentTime")
