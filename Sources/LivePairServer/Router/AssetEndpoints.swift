@@ -83,10 +83,11 @@ extension LivePairService {
     }
 
     /// The derivatives of `asset` whose background job failed, with the cause. A plain video's
-    /// motion job is left out: the route makes no motion for it (the page plays the original).
+    /// motion job made its `playback.mp4`: it is named `playback`.
     func derivativeFailures(of asset: Asset) throws(LibraryError) -> [AssetRepresentation.DerivativeFailure] {
-        try library.derivativeJobs(ofAsset: asset.localIdentifier).filter { $0.state == .failed && ($0.kind != .motion || asset.isLivePhoto) }.map {
-            AssetRepresentation.DerivativeFailure(derivative: $0.kind.rawValue, message: $0.cause ?? "it could not be made")
+        try library.derivativeJobs(ofAsset: asset.localIdentifier).filter { $0.state == .failed }.map {
+            let name = $0.kind == .motion && LibraryDerivatives.isPlainVideo(asset) ? "playback" : $0.kind.rawValue
+            return AssetRepresentation.DerivativeFailure(derivative: name, message: $0.cause ?? "it could not be made")
         }
     }
 
