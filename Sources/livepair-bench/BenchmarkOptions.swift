@@ -22,7 +22,7 @@ struct BenchmarkOptions {
     var store: String?
     /// For `ingest`: node counts; each runs that many `livepair import --files-from -` processes.
     var nodes: [Int] = []
-    /// For `serve`: run only this part (`slowloris`).
+    /// For `serve`: run only this part (`slowloris`, `jobs`, `gallery`, `gallery-list`).
     var only: String?
 
     /// Errors in the options.

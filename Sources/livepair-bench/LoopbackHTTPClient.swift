@@ -16,6 +16,7 @@ final class LoopbackHTTPClient {
     struct Response {
         var status: Int
         var bodyLength: Int
+        var body: [UInt8]
     }
 
     /// Sends `method path` with `headers` and `body`; reconnects once when the connection was closed.
@@ -120,13 +121,14 @@ final class LoopbackHTTPClient {
             if lower.hasPrefix("connection:") && lower.contains("close") { closes = true }
         }
         while buffer.count < headerEnd + length { try fill() }
+        let body = Array(buffer[headerEnd..<headerEnd + length])
         buffer.removeFirst(headerEnd + length)
         if closes {
             close(descriptor)
             descriptor = -1
             buffer = []
         }
-        return Response(status: status, bodyLength: length)
+        return Response(status: status, bodyLength: length, body: body)
     }
 
     struct ClientError: Error, CustomStringConvertible {

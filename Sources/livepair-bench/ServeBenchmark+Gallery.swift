@@ -38,7 +38,8 @@ extension ServeBenchmark {
             let (library, server) = try Self.benchServer(
                 at: root + (madeFirst ? "/gallery-made" : "/gallery-on-demand"), backgroundJobs: madeFirst ? nil : 0)
             defer { server.stop() }
-            let uploads = uploadPairs(files, to: server, prefix: "gallery")
+            // Without file names: a copy named `…_edited.heic` would wait as an edit's render.
+            let uploads = uploadPairs(files, to: server, prefix: "gallery", named: false)
             if madeFirst {
                 let started = Date()
                 var counts = try library.derivativeJobCounts()

@@ -60,7 +60,9 @@ let usage = """
                    and 16 Live Photos uploaded to a server whose derivative jobs are on: the
                    time until their jobs are drained, and the grid's first still.jpg GETs of
                    those (made by the jobs) beside a server without jobs (made on demand).
-                   --only slowloris or --only jobs runs that part alone.
+                   --only slowloris or --only jobs runs that part alone; --only gallery runs
+                   the listing's page walk over 2,000 photos (alone: --only gallery-list) and
+                   the gallery in Chromium over 200 Live Photos.
 
     OPTIONS:
       --files N         Number of files in the corpus (default 1020 for identify, 2000 for validate).
@@ -69,7 +71,7 @@ let usage = """
       --catalog URL     For ingest: a PostgreSQL URI (scripts/postgres-test.sh start DIR prints one).
       --store URL       For ingest --nodes: s3://BUCKET/PREFIX (LIVEPAIR_S3_ENDPOINT, AWS_* keys).
       --nodes N,N       For ingest: node counts (livepair import --files-from processes).
-      --only PART       For serve: only this part (slowloris, jobs).
+      --only PART       For serve: only this part (slowloris, jobs, gallery, gallery-list).
       --rounds N        LivePair passes; the best is reported (default 5).
       --scale N         validate: measure again at N times the files (default 10; 1 skips it).
     """

@@ -51,6 +51,20 @@ extension ServeHTTPTests {
             expecting: "ok: gallery of 602", server: server)
     }
 
+    /// Issue 23: a plain HEVC video (IMG_3582.mov settled alone), whose original Chromium does not
+    /// play, plays in the detail view from the server's H.264 copy (`playback.mp4`, made by the
+    /// background job): `browser/plain_video.py` checks the tile's duration badge, that the
+    /// `<video controls>` has no media error and its `currentTime` advances, and that it was given
+    /// `playback.mp4`, never the original.
+    @Test func plainHEVCVideoPlaysInTheDetailViewInChromium() throws {
+        let server = try ServeProcess(["--background-jobs", "1", "--media-workers", "2"])
+        defer { server.stop() }
+        try DatedPhotos.importFiles([SampleMedia.path("live/IMG_3582.mov")], library: server.library)
+        try DatedPhotos.settlePending(library: server.library)
+        _ = try ServeDerivativeJobTests.waitForJobs([HTTPClient(base: server.base)], done: 3)
+        try Self.runBrowser("plain_video.py", arguments: [server.base, "alice-token"], expecting: "ok: plain HEVC video played", server: server)
+    }
+
     /// Runs `browser/<script>` against a fresh server with alice's token and the pair's files.
     static func runBrowserScript(_ script: String, still: String, movie: String, expecting success: String) throws {
         let server = try ServeProcess()

@@ -58,21 +58,34 @@ enum DatedPhotos {
     /// Runs `livepair import --library LIBRARY --owner OWNER PATH...`; returns its standard output.
     @discardableResult
     static func importFiles(_ paths: [String], library: String, owner: String = "alice") throws -> String {
+        try livepair(["import", "--library", library, "--owner", owner, "--quiet"] + paths)
+    }
+
+    /// Runs `livepair library settle --library LIBRARY --older-than 0s`: every pending half becomes
+    /// an asset alone (a Live Photo movie whose still never came: a plain video).
+    @discardableResult
+    static func settlePending(library: String) throws -> String {
+        try livepair(["library", "settle", "--library", library, "--older-than", "0s", "--quiet"])
+    }
+
+    /// Runs `livepair ARGUMENTS...`; returns its standard output and error, throws when it fails.
+    private static func livepair(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = LivePairBinary.url
-        process.arguments = ["import", "--library", library, "--owner", owner, "--quiet"] + paths
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ImportFailed(output: text) }
+        guard process.terminationStatus == 0 else { throw CommandFailed(arguments: arguments, output: text) }
         return text
     }
 
-    struct ImportFailed: Error, CustomStringConvertible {
+    struct CommandFailed: Error, CustomStringConvertible {
+        var arguments: [String]
         var output: String
-        var description: String { "livepair import failed: \(output)" }
+        var description: String { "livepair \(arguments.prefix(2).joined(separator: " ")) failed: \(output)" }
     }
 }

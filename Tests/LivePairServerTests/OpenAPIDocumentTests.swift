@@ -23,7 +23,8 @@ struct OpenAPIDocumentTests {
         let routes = [
             ("PUT", "/v1/uploads/{uploadID}"), ("GET", "/v1/assets"), ("GET", "/v1/assets/{id}"), ("DELETE", "/v1/assets/{id}"),
             ("GET", "/v1/assets/{id}/resources/{type}"), ("GET", "/v1/assets/{id}/placeholder.jpg"),
-            ("GET", "/v1/assets/{id}/still.jpg"), ("GET", "/v1/assets/{id}/motion.mp4"), ("GET", "/v1/pending"),
+            ("GET", "/v1/assets/{id}/still.jpg"), ("GET", "/v1/assets/{id}/motion.mp4"), ("GET", "/v1/assets/{id}/playback.mp4"),
+            ("GET", "/v1/pending"),
             ("GET", "/v1/changes"), ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/v1/openapi.json"), ("GET", "/v1/live-photo.js"), ("GET", "/"),
         ]
         #expect(paths.count == Set(routes.map(\.1)).count)

@@ -85,4 +85,52 @@ import TestSupport
         #expect(made.reduce(0, +) == 6, "each derivative made once across the nodes: \(made)")
         #expect(first.stop() == 0 && second.stop() == 0)
     }
+
+    /// Issue 23: a plain HEVC video (IMG_3582.mov settled alone: its still never came) gets its
+    /// three jobs done, the motion job making `playback.mp4`, an upright H.264 + AAC MP4 whose
+    /// longer side is snapped (720 up to 1024: 768x1024 for the 1920x1440 movie turned a quarter by
+    /// its track matrix) and which lasts as long
+    /// as the original, within one frame (ffprobe). The listing links it; the first GET is a cache
+    /// read; a plain video has no `motion.mp4`.
+    @Test func aPlainHEVCVideoGetsAPlayableCopyInTheBackground() throws {
+        let server = try ServeProcess(["--background-jobs", "1", "--media-workers", "2"])
+        let client = HTTPClient(base: server.base)
+        let movie = SampleMedia.path("live/IMG_3582.mov")
+        try DatedPhotos.importFiles([movie], library: server.library)
+        try DatedPhotos.settlePending(library: server.library)
+
+        let text = try #require(try Self.waitForJobs([client], done: 3).first)
+        #expect(Self.metric(text, #"livepair_derivative_jobs{state="done"}"#) == 3, "\(text)\n\(server.logText.suffix(2000))")
+        #expect(Self.metric(text, #"livepair_derivative_jobs{state="failed"}"#) == 0)
+        let list = try client.send("GET", "/v1/assets", token: "alice-token").json()
+        let asset = try #require((list["assets"] as? [[String: Any]])?.first)
+        let identifier = try #require(asset["id"] as? String)
+        let links = try #require(asset["links"] as? [String: Any])
+        #expect(asset["mediaType"] as? String == "video")
+        #expect(links["playback"] as? String == "/v1/assets/\(identifier)/playback.mp4")
+        #expect(links["motion"] == nil)
+        #expect((asset["derivativeFailures"] as? [Any])?.isEmpty == true)
+
+        let playback = try client.send("GET", "/v1/assets/\(identifier)/playback.mp4", token: "alice-token")
+        #expect(playback.status == 200)
+        #expect(playback.header("Content-Type") == "video/mp4")
+        #expect(Self.metric(try Self.metrics(client), "livepair_derivatives_made_total") == 3, "served from what the job made")
+        #expect(try client.send("GET", "/v1/assets/\(identifier)/motion.mp4", token: "alice-token").status == 404)
+        let copy = server.directory + "/playback.mp4"
+        try playback.body.write(to: URL(fileURLWithPath: copy))
+
+        let streams = try ReferenceTool.ffprobeStreams(copy)
+        let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+        #expect(video["codec_name"] as? String == "h264")
+        #expect(video["width"] as? Int == 768 && video["height"] as? Int == 1024, "upright: the movie's track turns it a quarter")
+        #expect(streams.first { $0["codec_type"] as? String == "audio" }?["codec_name"] as? String == "aac")
+        let original = try #require(try ReferenceTool.ffprobeStreams(movie).first { $0["codec_type"] as? String == "video" })
+        #expect(original["codec_name"] as? String == "hevc")
+        let duration = try #require(Double(video["duration"] as? String ?? ""))
+        let originalDuration = try #require(Double(original["duration"] as? String ?? ""))
+        let frame = originalDuration / (try #require(Double(original["nb_frames"] as? String ?? "")))  // 55 frames
+        #expect(abs(duration - originalDuration) <= frame, "\(duration) s against the original's \(originalDuration) s")
+        print("playback.mp4 of IMG_3582.mov: \(duration) s, the original \(originalDuration) s, one frame \(frame) s")
+        #expect(server.stop() == 0)
+    }
 }

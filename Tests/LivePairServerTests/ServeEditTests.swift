@@ -74,6 +74,50 @@ import TestSupport
         let server = try ServeProcess()
         defer { _ = server.stop() }
         let client = HTTPClient(base: server.base)
+        try Self.uploadKeyPhotoEdit(client)
+        let page = try client.send("GET", "/v1/assets", token: "alice-token").json()
+        let assets = page["assets"] as? [[String: Any]] ?? []
+        try #require(assets.count == 1)
+        let edit = try #require(assets[0]["edit"] as? [String: Any])
+        #expect(edit["formatVersion"] as? String == "1.4")
+        #expect(edit["keyPhotoTime"] as? Double == 2.9)
+        #expect((edit["operations"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String } == ["LivePhotoKeyFrame"])
+    }
+
+    /// The edit summary comes from the catalog: kept when first made (here by the upload that
+    /// completed the edit), so once the stored `.AAE` is overwritten with zeros (a damaged disk),
+    /// the listing and the asset still show the same summary, byte for byte, never
+    /// `{"readable": false}`: no listing reads the `.AAE` again.
+    @Test func anEditSummaryIsKeptInTheCatalogAndTheAAEIsNotReadAgain() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let client = HTTPClient(base: server.base)
+        try Self.uploadKeyPhotoEdit(client)
+        func edits() throws -> [Data] {
+            let listed = try #require((try client.send("GET", "/v1/assets", token: "alice-token").json()["assets"] as? [[String: Any]])?.first)
+            let identifier = try #require(listed["id"] as? String)
+            let one = try client.send("GET", "/v1/assets/\(identifier)", token: "alice-token").json()
+            return try [listed, one].map { try JSONSerialization.data(withJSONObject: try #require($0["edit"]), options: [.sortedKeys]) }
+        }
+        let before = try edits()
+        #expect(before[0] == before[1])
+        #expect(String(decoding: before[0], as: UTF8.self).contains(#""keyPhotoTime":2.9"#))
+        let sidecar = try Data(contentsOf: URL(fileURLWithPath: SampleMedia.path("live/IMG_1853.AAE")))
+        let store = try #require(FileManager.default.enumerator(atPath: server.library))
+        var overwritten = 0
+        while let relative = store.nextObject() as? String {
+            let path = server.library + "/" + relative
+            guard FileManager.default.contents(atPath: path) == sidecar else { continue }
+            chmod(path, 0o644)
+            try Data(count: sidecar.count).write(to: URL(fileURLWithPath: path))
+            overwritten += 1
+        }
+        #expect(overwritten == 1)
+        #expect(try edits() == before)
+    }
+
+    /// Uploads IMG_1853's key photo edit as alice: its `.AAE`, its render, and a still as its original.
+    static func uploadKeyPhotoEdit(_ client: HTTPClient) throws {
         for (index, (file, name)) in [
             ("live/IMG_1853.AAE", "IMG_1853.AAE"), ("live/IMG_E1853.heic", "IMG_E1853.heic"), ("plain/IMG_2682.heic", "IMG_1853.HEIC"),
         ].enumerated() {
@@ -82,12 +126,5 @@ import TestSupport
                 headers: ["X-Original-Filename": name, "X-Original-Folder": "/DCIM"])
             #expect([201, 202].contains(response.status), "\(name): \(response.status)")
         }
-        let page = try client.send("GET", "/v1/assets", token: "alice-token").json()
-        let assets = page["assets"] as? [[String: Any]] ?? []
-        try #require(assets.count == 1)
-        let edit = try #require(assets[0]["edit"] as? [String: Any])
-        #expect(edit["formatVersion"] as? String == "1.4")
-        #expect(edit["keyPhotoTime"] as? Double == 2.9)
-        #expect((edit["operations"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String } == ["LivePhotoKeyFrame"])
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LivePairSQLite
 
-/// Compiles an `AssetQuery` into one SELECT of asset identifiers with bound parameters, for SQLite
-/// or PostgreSQL. Every value is a parameter; only column names and operators chosen here appear in
+/// Compiles an `AssetQuery` into one SELECT with bound parameters, for SQLite or PostgreSQL: of
+/// the asset identifiers, of whole asset rows (a page: `LIMIT` and `OFFSET`), or of their count. Every value is a parameter; only column names and operators chosen here appear in
 /// the SQL text.
 struct AssetQuerySQL {
     /// The statement text.
@@ -18,10 +18,20 @@ struct AssetQuerySQL {
         case postgres
     }
 
+    /// What the statement selects.
+    enum Selection {
+        /// The identifiers, in order.
+        case identifiers
+        /// The asset rows (`AssetRow.selectColumns`), in order, the first `offset` skipped.
+        case rows(offset: Int)
+        /// How many assets match (the order and the limit ignored).
+        case count
+    }
+
     private let dialect: Dialect
 
     /// The statement for `query`.
-    init(_ query: AssetQuery, dialect: Dialect = .sqlite) {
+    init(_ query: AssetQuery, dialect: Dialect = .sqlite, selecting selection: Selection = .identifiers) {
         self.dialect = dialect
         var from = "assets a"
         var conditions: [String] = []
@@ -43,14 +53,23 @@ struct AssetQuerySQL {
         }
         if !query.options.includeHiddenAssets { conditions.append("a.hidden = 0") }
         if let predicate = query.options.predicate { conditions.append(compile(predicate)) }
-        sql = "SELECT a.id FROM \(from)"
+        switch selection {
+        case .identifiers: sql = "SELECT a.id FROM \(from)"
+        case .rows: sql = "SELECT \(AssetRow.selectColumns(from: "a", qualified: true)) FROM \(from)"
+        case .count: sql = "SELECT COUNT(*) FROM \(from)"
+        }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        if case .count = selection { return }
         let order = query.options.sortDescriptors.map { descriptor in
             Self.column(descriptor.key) + (descriptor.ascending ? " ASC" : " DESC")
         }
         sql += " ORDER BY " + (order + [naturalOrder, rowOrder]).joined(separator: ", ")
         if let limit = query.options.fetchLimit, limit > 0 {
             sql += " LIMIT \(parameter(.integer(Int64(limit))))"
+        }
+        if case let .rows(offset) = selection, offset > 0 {
+            if query.options.fetchLimit ?? 0 <= 0 { sql += dialect == .sqlite ? " LIMIT -1" : " LIMIT ALL" }
+            sql += " OFFSET \(parameter(.integer(Int64(offset))))"
         }
     }
 

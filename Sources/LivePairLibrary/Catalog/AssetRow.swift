@@ -14,8 +14,10 @@ enum AssetRow {
     /// The columns an asset is read with from `table` (`assets` or `asset_tombstones`): `columns`,
     /// then whether it has adjustment data, counted from its resource rows (so `hasAdjustments`
     /// can never disagree with the resources; no column of its own).
-    static func selectColumns(from table: String) -> String {
-        "\(columns), (SELECT COUNT(*) FROM resources r WHERE r.asset_id = \(table).id AND r.type = '\(AssetResourceType.adjustmentData.rawValue)')"
+    /// With `qualified`, each column is named with `table.` (a query that joins other tables).
+    static func selectColumns(from table: String, qualified: Bool = false) -> String {
+        let list = qualified ? columns.components(separatedBy: ", ").map { table + "." + $0 }.joined(separator: ", ") : columns
+        return "\(list), (SELECT COUNT(*) FROM resources r WHERE r.asset_id = \(table).id AND r.type = '\(AssetResourceType.adjustmentData.rawValue)')"
     }
 
     /// The values of `asset`'s row, in `columns` order.

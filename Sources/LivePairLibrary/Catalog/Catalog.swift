@@ -60,8 +60,15 @@ protocol CatalogReader {
     /// The assets with these identifiers that exist; with `includingDeleted`, deleted assets are
     /// returned as they were when deleted.
     func assets(withIdentifiers identifiers: [String], includingDeleted: Bool) throws(LibraryError) -> [String: Asset]
+    /// The assets `query` selects, in its order, the first `offset` skipped, at most its
+    /// `fetchLimit`: one statement (keyset paging with `AssetPredicate.follows`).
+    func assets(matching query: AssetQuery, offset: Int) throws(LibraryError) -> [Asset]
+    /// How many assets `query` selects (its limit ignored).
+    func assetCount(matching query: AssetQuery) throws(LibraryError) -> Int
     /// An asset's resources, in the order they were added.
     func resources(ofAsset identifier: String) throws(LibraryError) -> [LibraryAssetResource]
+    /// The resources of each of these assets, in the order they were added: one statement.
+    func resources(ofAssets identifiers: [String]) throws(LibraryError) -> [String: [LibraryAssetResource]]
     /// The assets of `owner` that have exactly these resources (type and digest), for deduplication.
     func assetIdentifiers(owner: String?, withResources resources: [ResourceKey]) throws(LibraryError) -> [String]
     /// The assets of `owner` with a resource of one of `types` whose bytes are `digest`, oldest first.
@@ -84,11 +91,15 @@ protocol CatalogReader {
     func records(namespace: String, olderThan date: Date) throws(LibraryError) -> [CatalogRecord]
     /// Every record of `namespace`, by key.
     func records(namespace: String) throws(LibraryError) -> [CatalogRecord]
+    /// The records of `namespace` with these keys (those that exist): one statement.
+    func records(namespace: String, keys: [String]) throws(LibraryError) -> [CatalogRecord]
 
     /// How many derivative jobs are in each state (states without jobs are left out).
     func derivativeJobCounts() throws(LibraryError) -> [DerivativeJobState: Int]
     /// The derivative jobs of an asset, oldest first.
     func derivativeJobs(ofAsset identifier: String) throws(LibraryError) -> [DerivativeJob]
+    /// The derivative jobs of each of these assets, oldest first: one statement.
+    func derivativeJobs(ofAssets identifiers: [String]) throws(LibraryError) -> [String: [DerivativeJob]]
 }
 
 /// Writes the catalog inside `Catalog.write`.

@@ -22,6 +22,14 @@ extension PostgresCatalogSession {
             "SELECT \(DerivativeJobSQL.columns) FROM derivative_jobs WHERE asset_id = $1 ORDER BY id", [.text(identifier)], Self.decodeJob)
     }
 
+    func derivativeJobs(ofAssets identifiers: [String]) throws(LibraryError) -> [String: [DerivativeJob]] {
+        guard !identifiers.isEmpty else { return [:] }
+        let jobs = try rows(
+            "SELECT \(DerivativeJobSQL.columns) FROM derivative_jobs WHERE asset_id IN (SELECT json_array_elements_text($1::json)) ORDER BY id",
+            [Self.list(identifiers)], Self.decodeJob)
+        return Dictionary(grouping: jobs, by: \.assetIdentifier)
+    }
+
     func enqueueDerivativeJobs(assetIdentifier: String, kinds: [DerivativeJobKind]) throws(LibraryError) {
         try run("DELETE FROM derivative_jobs WHERE asset_id = $1", [.text(assetIdentifier)])
         for kind in kinds {

@@ -24,6 +24,13 @@ extension PostgresCatalogSession {
             [.text(namespace), .text(lookupKey)], Self.decodeRecord)
     }
 
+    func records(namespace: String, keys: [String]) throws(LibraryError) -> [CatalogRecord] {
+        guard !keys.isEmpty else { return [] }
+        return try rows(
+            "SELECT \(Self.recordColumns) FROM records WHERE namespace = $1 AND key IN (SELECT json_array_elements_text($2::json)) ORDER BY key",
+            [.text(namespace), Self.list(keys)], Self.decodeRecord)
+    }
+
     func records(namespace: String, olderThan date: Date) throws(LibraryError) -> [CatalogRecord] {
         try rows(
             "SELECT \(Self.recordColumns) FROM records WHERE namespace = $1 AND date < $2 ORDER BY date, key",

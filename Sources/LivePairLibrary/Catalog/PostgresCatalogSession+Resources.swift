@@ -10,6 +10,15 @@ extension PostgresCatalogSession {
         ) { (row: PostgresRow) throws(PostgresError) in try ResourceRow.resource(from: row) }
     }
 
+    func resources(ofAssets identifiers: [String]) throws(LibraryError) -> [String: [LibraryAssetResource]] {
+        guard !identifiers.isEmpty else { return [:] }
+        let resources = try rows(
+            "SELECT \(ResourceRow.columns) FROM resources WHERE asset_id IN (SELECT json_array_elements_text($1::json)) ORDER BY asset_id, ordinal",
+            [Self.list(identifiers)]
+        ) { (row: PostgresRow) throws(PostgresError) in try ResourceRow.resource(from: row) }
+        return Dictionary(grouping: resources, by: \.assetLocalIdentifier)
+    }
+
     func insertResource(_ resource: LibraryAssetResource) throws(LibraryError) {
         try run(
             "INSERT INTO resources(\(ResourceRow.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",

@@ -113,6 +113,18 @@ struct PostgresCatalogSession: CatalogWriter {
         }
     }
 
+    func assets(matching query: AssetQuery, offset: Int) throws(LibraryError) -> [Asset] {
+        let compiled = AssetQuerySQL(query, dialect: .postgres, selecting: .rows(offset: offset))
+        return try rows(compiled.sql, compiled.parameters.map(Self.value), Self.decodeAsset)
+    }
+
+    func assetCount(matching query: AssetQuery) throws(LibraryError) -> Int {
+        let compiled = AssetQuerySQL(query, dialect: .postgres, selecting: .count)
+        return try rows(compiled.sql, compiled.parameters.map(Self.value)) { (row: PostgresRow) throws(PostgresError) in
+            Int(try row.int64(0))
+        }.first ?? 0
+    }
+
     func assets(withIdentifiers identifiers: [String], includingDeleted: Bool) throws(LibraryError) -> [String: Asset] {
         guard !identifiers.isEmpty else { return [:] }
         var found: [String: Asset] = [:]

@@ -18,6 +18,14 @@ extension SQLiteCatalogSession {
         try rows("SELECT \(DerivativeJobSQL.columns) FROM derivative_jobs WHERE asset_id = ? ORDER BY id", [.text(identifier)], Self.decodeJob)
     }
 
+    func derivativeJobs(ofAssets identifiers: [String]) throws(LibraryError) -> [String: [DerivativeJob]] {
+        guard !identifiers.isEmpty else { return [:] }
+        let jobs = try rows(
+            "SELECT \(DerivativeJobSQL.columns) FROM derivative_jobs WHERE asset_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            [.text(AssetQuerySQL.jsonArray(identifiers))], Self.decodeJob)
+        return Dictionary(grouping: jobs, by: \.assetIdentifier)
+    }
+
     func enqueueDerivativeJobs(assetIdentifier: String, kinds: [DerivativeJobKind]) throws(LibraryError) {
         try run("DELETE FROM derivative_jobs WHERE asset_id = ?", [.text(assetIdentifier)])
         for kind in kinds {

@@ -90,6 +90,16 @@ struct SQLiteCatalogSession: CatalogWriter {
         return try rows(compiled.sql, compiled.parameters) { $0.string(0) }
     }
 
+    func assets(matching query: AssetQuery, offset: Int) throws(LibraryError) -> [Asset] {
+        let compiled = AssetQuerySQL(query, selecting: .rows(offset: offset))
+        return try rows(compiled.sql, compiled.parameters, Self.decodeAsset)
+    }
+
+    func assetCount(matching query: AssetQuery) throws(LibraryError) -> Int {
+        let compiled = AssetQuerySQL(query, selecting: .count)
+        return try rows(compiled.sql, compiled.parameters) { Int($0.int64(0)) }.first ?? 0
+    }
+
     func assets(withIdentifiers identifiers: [String], includingDeleted: Bool) throws(LibraryError) -> [String: Asset] {
         guard !identifiers.isEmpty else { return [:] }
         let list = SQLiteValue.text(AssetQuerySQL.jsonArray(identifiers))
@@ -145,6 +155,14 @@ struct SQLiteCatalogSession: CatalogWriter {
         try rows(
             "SELECT \(ResourceRow.columns) FROM resources WHERE asset_id = ? ORDER BY ordinal", [.text(identifier)],
             ResourceRow.resource(from:))
+    }
+
+    func resources(ofAssets identifiers: [String]) throws(LibraryError) -> [String: [LibraryAssetResource]] {
+        guard !identifiers.isEmpty else { return [:] }
+        let resources = try rows(
+            "SELECT \(ResourceRow.columns) FROM resources WHERE asset_id IN (SELECT value FROM json_each(?)) ORDER BY asset_id, ordinal",
+            [.text(AssetQuerySQL.jsonArray(identifiers))], ResourceRow.resource(from:))
+        return Dictionary(grouping: resources, by: \.assetLocalIdentifier)
     }
 
     func insertResource(_ resource: LibraryAssetResource) throws(LibraryError) {
@@ -306,6 +324,13 @@ struct SQLiteCatalogSession: CatalogWriter {
         try rows(
             "SELECT \(Self.recordColumns) FROM records WHERE namespace = ? ORDER BY key", [.text(namespace)],
             Self.decodeRecord)
+    }
+
+    func records(namespace: String, keys: [String]) throws(LibraryError) -> [CatalogRecord] {
+        guard !keys.isEmpty else { return [] }
+        return try rows(
+            "SELECT \(Self.recordColumns) FROM records WHERE namespace = ? AND key IN (SELECT value FROM json_each(?)) ORDER BY key",
+            [.text(namespace), .text(AssetQuerySQL.jsonArray(keys))], Self.decodeRecord)
     }
 
     func putRecord(_ record: CatalogRecord) throws(LibraryError) {

@@ -10,6 +10,8 @@ enum Derivative: Sendable, Hashable {
     case still(DerivativeSize)
     /// The movie at most `size` pixels on its longer side, H.264 with AAC audio.
     case motion(DerivativeSize)
+    /// A plain video's playable copy at most `size` pixels on its longer side, H.264 with AAC audio.
+    case playback(DerivativeSize)
 
     /// The size of the placeholder's box.
     static let placeholderSize = 320
@@ -18,8 +20,10 @@ enum Derivative: Sendable, Hashable {
 
     /// `image/jpeg` or `video/mp4`.
     var contentType: String {
-        if case .motion = self { return "video/mp4" }
-        return "image/jpeg"
+        switch self {
+        case .motion, .playback: return "video/mp4"
+        case .placeholder, .still: return "image/jpeg"
+        }
     }
 
     /// The cache key: the resources' digests, the kind and the size, so it names the content.
@@ -29,6 +33,7 @@ enum Derivative: Sendable, Hashable {
         case .placeholder: return base + "-placeholder.jpg"
         case let .still(size): return base + "-still-\(size.name).jpg"
         case let .motion(size): return base + "-motion-\(size.name).mp4"
+        case let .playback(size): return base + "-playback-\(size.name).mp4"
         }
     }
 }

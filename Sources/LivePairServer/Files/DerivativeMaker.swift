@@ -22,7 +22,7 @@ struct DerivativeMaker: Sendable {
         DerivativeSize.snapped(requested, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight))
     }
 
-    /// The motion derivative's size for `requested`: snapped to a step, and `.full` from the
+    /// The motion (or a plain video's playback) derivative's size for `requested`: snapped to a step, and `.full` from the
     /// movie's own size up (its header read once, `MovieLongSides`), else from the still's (a
     /// motion photo's embedded movie). With `onlyKnown`, nil when the movie's size is not at hand
     /// without a transfer.
@@ -128,6 +128,14 @@ struct DerivativeMaker: Sendable {
                 throw .notFound("this asset has no motion")
             }
             try writeMotion(paths: paths, size: size.targetSize, to: path)
+        case let .playback(size):
+            guard !asset.isLivePhoto, let video, video.type == .video else { throw .notFound("this asset is not a video") }
+            let moviePath = try library.storedFile(for: video)
+            do throws(LoaderError) {
+                _ = try WebMovie.write(moviePath: moviePath, targetSize: size.targetSize, to: path)
+            } catch {
+                throw HTTPError(status: 422, "the video cannot be made playable: \(error.code)")
+            }
         }
     }
 

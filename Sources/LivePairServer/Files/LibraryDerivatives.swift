@@ -3,7 +3,8 @@ import LivePairLibrary
 import Synchronization
 
 /// The derivatives made before anyone asks for them: each asset's placeholder, grid still
-/// (`still.jpg` at its default size) and motion movie (`motion.mp4` at its default size), made
+/// (`still.jpg` at its default size) and motion movie (`motion.mp4` at its default size; a plain
+/// video's `playback.mp4`), made
 /// as background work on a `MediaWorkPool` into the same cache `livepair serve` reads.
 public struct LibraryDerivatives: Sendable {
     private let maker: DerivativeMaker
@@ -38,11 +39,15 @@ public struct LibraryDerivatives: Sendable {
         case .placeholder: return .placeholder
         case .still: return .still(DerivativeMaker.stillSize(1024, asset: asset))
         case .motion:
-            return .motion(
-                maker.motionSize(720, asset: asset, resources: resources)
-                    ?? DerivativeSize.snapped(720, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight)))
+            let size = maker.motionSize(720, asset: asset, resources: resources)
+                ?? DerivativeSize.snapped(720, sourceLongSide: max(asset.pixelWidth, asset.pixelHeight))
+            // A plain video's motion job makes its playable copy.
+            return isPlainVideo(asset) ? .playback(size) : .motion(size)
         }
     }
+
+    /// A video that is not a Live Photo: its motion job makes `playback.mp4`.
+    static func isPlainVideo(_ asset: Asset) -> Bool { asset.mediaType == .video && !asset.isLivePhoto }
 
     /// Whether every derivative of `asset` is cached already.
     public func isComplete(_ asset: Asset, resources: [LibraryAssetResource]) -> Bool {

@@ -8,6 +8,8 @@ struct AssetRepresentation: Encodable {
         var placeholder: String
         var still: String
         var motion: String?
+        /// A plain video's copy that browsers play (`playback.mp4`, H.264).
+        var playback: String?
         var photo: String?
         var pairedVideo: String?
         var video: String?
@@ -29,7 +31,7 @@ struct AssetRepresentation: Encodable {
 
     /// A derivative whose background job failed: the page shows the cause instead of the image.
     struct DerivativeFailure: Encodable {
-        /// `placeholder`, `still` or `motion`.
+        /// `placeholder`, `still`, `motion` or (a plain video's) `playback`.
         var derivative: String
         var message: String
     }
@@ -102,6 +104,7 @@ struct AssetRepresentation: Encodable {
         links = Links(
             placeholder: base + "/placeholder.jpg", still: base + "/still.jpg",
             motion: asset.isLivePhoto ? base + "/motion.mp4" : nil,
+            playback: LibraryDerivatives.isPlainVideo(asset) ? base + "/playback.mp4" : nil,
             photo: types.contains(.photo) ? base + "/resources/photo" : nil,
             pairedVideo: types.contains(.pairedVideo) ? base + "/resources/pairedVideo" : nil,
             video: types.contains(.video) ? base + "/resources/video" : nil)

@@ -4,15 +4,15 @@ import LivePairLibrary
 /// An edited asset's edit as the API summarises it, read from its adjustment data (the `.AAE`):
 /// who made it and, for the formats LivePair reads (Photos' `com.apple.photo`, LivePair's own),
 /// the operations and what they set.
-struct EditRepresentation: Encodable {
+struct EditRepresentation: Codable {
     /// One step of the edit.
-    struct Operation: Encodable {
+    struct Operation: Codable {
         var identifier: String
         var enabled: Bool
     }
 
     /// The kept part of the movie, in seconds.
-    struct Trim: Encodable {
+    struct Trim: Codable {
         var start: Double
         var end: Double
     }

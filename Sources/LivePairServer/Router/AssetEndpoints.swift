@@ -48,14 +48,15 @@ extension LivePairService {
         ]
     }
 
-    /// `asset` as the API shows it, with its edit summarised (its adjustment data read).
+    /// `asset` as the API shows it, with its edit summarised (`EditSummaries`: from the catalog,
+    /// its adjustment data read once).
     func representation(
         _ asset: Asset, resources: [LibraryAssetResource], derivativeFailures: [AssetRepresentation.DerivativeFailure] = [],
         metadata: AssetFileMetadata? = nil
     ) throws(HTTPError) -> AssetRepresentation {
         do throws(LibraryError) {
             return AssetRepresentation(
-                asset, resources: resources, edit: try EditRepresentation.read(asset, in: library),
+                asset, resources: resources, edit: try EditSummaries.summary(of: asset, resources: resources, in: library),
                 derivativeFailures: derivativeFailures, metadata: metadata)
         } catch {
             throw .internal("the adjustment data cannot be read", cause: error)
@@ -82,15 +83,23 @@ extension LivePairService {
         return found
     }
 
-    /// The derivatives of `asset` whose background job failed, with the cause. A plain video's
-    /// motion job is left out: the route makes no motion for it (the page plays the original).
+    /// The derivatives of `asset` whose background job failed, with the cause.
     func derivativeFailures(of asset: Asset) throws(LibraryError) -> [AssetRepresentation.DerivativeFailure] {
-        try library.derivativeJobs(ofAsset: asset.localIdentifier).filter { $0.state == .failed && ($0.kind != .motion || asset.isLivePhoto) }.map {
-            AssetRepresentation.DerivativeFailure(derivative: $0.kind.rawValue, message: $0.cause ?? "it could not be made")
+        Self.derivativeFailures(of: asset, jobs: try library.derivativeJobs(ofAsset: asset.localIdentifier))
+    }
+
+    /// The failures among `jobs`, the derivative jobs of `asset`. A plain video's motion job made
+    /// its `playback.mp4`: it is named `playback`.
+    static func derivativeFailures(of asset: Asset, jobs: [DerivativeJob]) -> [AssetRepresentation.DerivativeFailure] {
+        jobs.filter { $0.state == .failed }.map {
+            let name = $0.kind == .motion && LibraryDerivatives.isPlainVideo(asset) ? "playback" : $0.kind.rawValue
+            return AssetRepresentation.DerivativeFailure(derivative: name, message: $0.cause ?? "it could not be made")
         }
     }
 
-    /// A page of the owner's assets: by `offset`, or, in date-taken order, after a `cursor`.
+    /// A page of the owner's assets: by `offset`, or, in date-taken order, after a `cursor`. A fixed
+    /// number of catalog statements whatever the page's size (`PhotoLibrary.assetPage`, then the
+    /// edit summaries' records), no stored file read but an `.AAE` never summarised before.
     private func listAssets(_ context: RouteContext) throws(HTTPError) -> HTTPResponse {
         let limit = try context.integer("limit", in: 1...1000, default: 100)
         let (options, sort) = try AssetQueryParameters.fetchOptions(context.request.query, owner: context.owner)
@@ -103,39 +112,31 @@ extension LivePairService {
             after = position
         }
         let offset = try context.integer("offset", in: 0...Int(Int32.max), default: 0)
-        var page: [AssetRepresentation] = []
-        let total: Int
-        var next: String?
+        let found: AssetPage
+        let edits: [String: EditRepresentation]
         do throws(LibraryError) {
-            let everything = try library.fetchAssets(with: options)
-            total = everything.count
-            var result = everything
-            if let after {
-                var following = options
-                following.predicate = .and([options.predicate ?? .and([]), .follows(after)])
-                result = try library.fetchAssets(with: following)
-            }
-            let end = min(result.count, offset + limit)
-            for index in offset..<max(offset, end) {
-                let asset = try result.object(at: index)
-                page.append(
-                    AssetRepresentation(
-                        asset, resources: try library.assetResources(for: asset), edit: try EditRepresentation.read(asset, in: library),
-                        derivativeFailures: try derivativeFailures(of: asset)))
-            }
-            if sort.key == .dateTaken, end < result.count, end > offset {
-                next = AssetCursor.text(DateTakenPosition(after: try result.object(at: end - 1), ascending: sort.ascending))
-            }
+            found = try library.assetPage(with: options, after: after, offset: offset, limit: limit)
+            edits = try EditSummaries.summaries(of: found.assets, resources: found.resources, in: library)
         } catch {
             throw .internal("the catalog cannot be read", cause: error)
         }
-        let nextOffset = after == nil && offset + limit < total ? offset + limit : nil
+        let page = found.assets.map { asset in
+            AssetRepresentation(
+                asset, resources: found.resources[asset.localIdentifier] ?? [], edit: edits[asset.localIdentifier],
+                derivativeFailures: Self.derivativeFailures(of: asset, jobs: found.derivativeJobs[asset.localIdentifier] ?? []))
+        }
+        var next: String?
+        if sort.key == .dateTaken, found.hasMore, let last = found.assets.last {
+            next = AssetCursor.text(DateTakenPosition(after: last, ascending: sort.ascending))
+        }
+        let nextOffset = after == nil && offset + limit < found.total ? offset + limit : nil
         return JSONText.response(
-            AssetPage(assets: page, total: total, offset: after == nil ? offset : nil, limit: limit, nextOffset: nextOffset, next: next))
+            AssetListPage(
+                assets: page, total: found.total, offset: after == nil ? offset : nil, limit: limit, nextOffset: nextOffset, next: next))
     }
 }
 
-private struct AssetPage: Encodable {
+private struct AssetListPage: Encodable {
     var assets: [AssetRepresentation]
     /// Every asset the query matches, on every page.
     var total: Int

@@ -3,7 +3,7 @@ import LivePairLibrary
 
 extension LivePairService {
     /// Originals (`/resources/{type}`) and derivatives (`placeholder.jpg`, `still.jpg?size=N`,
-    /// `motion.mp4?size=N`) of the token's owner's assets, with ETag, Range and Cache-Control;
+    /// `motion.mp4?size=N`, a plain video's `playback.mp4?size=N`) of the token's owner's assets, with ETag, Range and Cache-Control;
     /// `version=current|unadjusted|original` chooses an edited asset's version (docs/editing.md).
     func resourceRoutes() -> [Route] {
         [
@@ -16,6 +16,11 @@ extension LivePairService {
             derivativeRoute("motion.mp4") { [self] context, asset, resources, onlyCached throws(HTTPError) in
                 let requested = try context.integer("size", in: Derivative.sizes, default: 720)
                 return derivatives.motionSize(requested, asset: asset, resources: resources, onlyKnown: onlyCached).map(Derivative.motion)
+            },
+            // A plain video's copy that browsers play (H.264), sized as the motion.
+            derivativeRoute("playback.mp4") { [self] context, asset, resources, onlyCached throws(HTTPError) in
+                let requested = try context.integer("size", in: Derivative.sizes, default: 720)
+                return derivatives.motionSize(requested, asset: asset, resources: resources, onlyKnown: onlyCached).map(Derivative.playback)
             },
         ]
     }

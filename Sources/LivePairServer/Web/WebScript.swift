@@ -132,7 +132,7 @@ enum WebScript {
           async function loadTile(tile) {
             const asset = byId.get(tile.dataset.assetId);
             if (!asset) return;
-            const failed = (asset.derivativeFailures || []).find((failure) => failure.derivative !== 'motion');
+            const failed = (asset.derivativeFailures || []).find((failure) => failure.derivative === 'placeholder' || failure.derivative === 'still');
             if (failed) { showFailure(tile, failed.message); return; }
             const player = tile.querySelector('live-photo');
             const image = tile.querySelector('img');
@@ -307,16 +307,20 @@ enum WebScript {
             const media = $('detail-media');
             media.replaceChildren();
             media.className = '';
-            if (asset.mediaType === 'video' && asset.links.video) {
+            const version = showingOriginal ? '?version=original' : '';
+            if (asset.mediaType === 'video' && (asset.links.playback || asset.links.video)) {
               const video = document.createElement('video');
               video.controls = true;
               video.playsInline = true;
               media.append(video);
-              // A QuickTime movie is an ISO media file: typed as MP4, browsers play it when they know its codecs.
+              // The server's H.264 copy (playback.mp4: made in the background, whatever the original's
+              // codec); without one, the original, typed as MP4 (a QuickTime movie is an ISO media file).
+              const failed = (asset.derivativeFailures || []).find((failure) => failure.derivative === 'playback');
+              const source = asset.links.playback ? asset.links.playback + version : asset.links.video;
               video.addEventListener('error', () => { media.textContent = 'This browser cannot play this video: download the original.'; });
-              blobURL(asset.links.video, 'video/mp4').then((url) => { video.src = url; }).catch((error) => { media.textContent = 'Cannot play this video: ' + error.message; });
+              if (failed) media.textContent = 'Cannot play this video: ' + failed.message;
+              else blobURL(source, 'video/mp4').then((url) => { video.src = url; }).catch((error) => { media.textContent = 'Cannot play this video: ' + error.message; });
             } else {
-              const version = showingOriginal ? '?version=original' : '';
               const live = asset.isLivePhoto && asset.links.motion;
               const picture = document.createElement(live ? 'live-photo' : 'img');
               media.append(picture);

@@ -39,19 +39,26 @@ extension LivePhoto {
     }
 }
 
-/// The H.264 writer of a motion movie, fed one frame at a time.
-private struct MotionMovieEncoder {
+/// The H.264 writer of a web movie (a Live Photo's motion, a plain video's playable copy), fed
+/// one frame at a time.
+struct MotionMovieEncoder {
     let writer: H264MovieWriter
     let path: String
 
     /// A writer at `path` for `livePhoto`'s frame size, with its movie's audio when it has some (a
     /// motion photo's: the embedded movie's bytes).
     init(_ livePhoto: LivePhoto, path: String) throws(LoaderError) {
-        let embedded = EmbeddedMovie(reference: livePhoto.videoPath)
-        let audioSource = livePhoto.movie.hasAudio ? embedded?.containerPath ?? livePhoto.videoPath : nil
+        try self.init(moviePath: livePhoto.videoPath, movie: livePhoto.movie, frameSize: livePhoto.frameSize, path: path)
+    }
+
+    /// A writer at `path` for frames of `frameSize` decoded from the movie at `moviePath` (an
+    /// `EmbeddedMovie` reference for a motion photo's), with its audio when `movie` has some.
+    init(moviePath: String, movie: MovieMetadata, frameSize: PixelSize, path: String) throws(LoaderError) {
+        let embedded = EmbeddedMovie(reference: moviePath)
+        let audioSource = movie.hasAudio ? embedded?.containerPath ?? moviePath : nil
         do throws(MediaError) {
             writer = try H264MovieWriter(
-                path: path, width: livePhoto.frameSize.width, height: livePhoto.frameSize.height, audioFrom: audioSource,
+                path: path, width: frameSize.width, height: frameSize.height, audioFrom: audioSource,
                 audioRange: embedded.map { $0.offset..<$0.offset + $0.length })
         } catch {
             throw LoaderError.movieDecodeFailed(path: path, error)

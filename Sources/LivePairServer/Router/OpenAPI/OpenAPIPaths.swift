@@ -107,6 +107,11 @@ enum OpenAPIPaths {
                 "The Live Photo's motion as H.264/AAC MP4, sized as the still.", mediaType: "video/mp4", described: "MP4.",
                 parameters: [size(default: 720), version(default: "current")])
         ],
+        "/v1/assets/{id}/playback.mp4": [
+            "get": fileGet(
+                "A plain video as H.264/AAC MP4 (browsers play it whatever the original's codec), sized as the motion.",
+                mediaType: "video/mp4", described: "MP4.", parameters: [size(default: 720), version(default: "current")])
+        ],
         "/v1/pending": [
             "get": operation(
                 "The owner's Live Photo halves waiting for their partner.",

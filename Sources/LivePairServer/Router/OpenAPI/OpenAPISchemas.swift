@@ -56,11 +56,11 @@ enum OpenAPISchemas {
                 "links": object(
                     required: ["placeholder", "still"],
                     [
-                        "placeholder": string, "still": string, "motion": string, "photo": string, "pairedVideo": string,
-                        "video": string,
+                        "placeholder": string, "still": string, "motion": string, "playback": string, "photo": string,
+                        "pairedVideo": string, "video": string,
                     ]),
                 "derivativeFailures": array(
-                    object(required: ["derivative", "message"], ["derivative": oneOf(["placeholder", "still", "motion"]), "message": string])),
+                    object(required: ["derivative", "message"], ["derivative": oneOf(["placeholder", "still", "motion", "playback"]), "message": string])),
                 "metadata": [
                     "description": "Read from the original's headers; GET /v1/assets/{id} only.",
                     "type": "object", "required": ["uprightWidth", "uprightHeight", "orientation"],
