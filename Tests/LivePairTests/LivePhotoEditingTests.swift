@@ -37,6 +37,8 @@ struct LivePhotoEditingTests {
     func keyPhotoTrimMute() throws {
         let originals = [PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)]
         let (edit, output) = try Self.render(LivePhotoEditSettings(photoTime: 0.8, trim: 0.2...1.0, audioVolume: 0))
+        #expect(edit.movieHandling == .remuxed)
+        #expect(try Self.videoSamples(edit.videoPath) == (try Self.videoSamples(Self.movie)))
         #expect(PackagingOracle.listing(output) == ["train.AAE", "train_edited.JPG", "train_edited.MOV"])
         #expect([PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)] == originals)
 
@@ -81,18 +83,72 @@ struct LivePhotoEditingTests {
         #expect(toNeighbour > toOriginal)
     }
 
-    @Test("a trimmed edit with its sound keeps the audio of the kept range only (AAC)")
+    @Test("a trimmed edit with its sound keeps the audio of the kept range only (the original's PCM, cut by the edit list)")
     func trimKeepsAudioOfRange() throws {
         let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.4...1.0))
-        #expect(edit.hasAudio)
+        #expect(edit.hasAudio && edit.movieHandling == .remuxed)
         let audio = try #require(try ReferenceTool.ffprobeStreams(edit.videoPath).first { $0["codec_type"] as? String == "audio" })
-        #expect(audio["codec_name"] as? String == "aac")
+        #expect(audio["codec_name"] as? String == "pcm_s16le")
         let duration = try #require((audio["duration"] as? String).flatMap(Double.init))
         #expect(abs(duration - (edit.renderedRange.upperBound - edit.renderedRange.lowerBound)) < 0.05)
         // The movie's own still time (0.48 s) is kept as the key photo: on the new timeline from the first kept frame.
         let kept = try Self.keptTimes(0.4..<1.0)
         let key = try #require(kept.min { abs($0 - 0.48) < abs($1 - 0.48) })
         #expect(abs(edit.stillImageTime - (key - kept[0])) < 1e-4)
+    }
+
+    /// The bytes of every sample of the movie's video track, in decoding order, read through
+    /// LivePair's parser.
+    static func videoSamples(_ path: String) throws -> [[UInt8]] {
+        let source = try FileByteSource(path: path)
+        let video = try #require(try QuickTimeMovieParser().parse(source).videoTrack)
+        return try (0..<Int(video.samples.sampleCount)).map { index in
+            let offset = try #require(video.samples.sampleOffset(at: index))
+            let size = try #require(video.samples.sampleSize(at: index))
+            return try source.readExactly(at: offset, count: Int(size), context: "sample \(index)")
+        }
+    }
+
+    @Test("trim and key photo re-mux the original's packets with edit lists: HEVC byte for byte, the trimmed duration and still time read by LivePair and ffprobe")
+    func trimByEditList() throws {
+        let movie = SampleMedia.path("live/IMG_3582.mov")
+        let output = try TestScratch.folder("edit-remux")
+        let edit = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/IMG_3582.HEIC"), video: movie,
+            settings: LivePhotoEditSettings(photoTime: 1.0, trim: 0.5...1.5, audioVolume: 1)
+        ).render(outputDirectory: output)
+        #expect(edit.movieHandling == .remuxed)
+        // 600 ticks a second, frames every 20 ticks: 0.5 s and 1.5 s are frames, 30 of them kept.
+        #expect(edit.renderedRange == 0.5...1.5 && edit.frameCount == 30)
+        #expect(edit.photoTime == 1.0 && edit.stillImageTime == 0.5)
+        #expect(edit.hasAudio)
+        // The video packets are the original's, byte for byte.
+        #expect(try Self.videoSamples(edit.videoPath) == (try Self.videoSamples(movie)))
+        // LivePair's parser: the trimmed duration and the still-image time on the new timeline.
+        let identity = ResourceIdentifier().identify(path: edit.videoPath)
+        #expect(identity.duration == 1.0 && identity.stillImageTime == 0.5 && identity.videoCodec == "hevc")
+        #expect(identity.contentIdentifier?.rawValue == edit.contentIdentifier)
+        // ffprobe: the same duration, the still-image-time track at 0.5 s, 30 frames shown from 0.
+        let duration = try ReferenceTool.run("ffprobe", [
+            "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", edit.videoPath,
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Double(duration) == 1.0)
+        #expect(try PackagingOracle.dataStreamStartTime(edit.videoPath).map { abs($0 - 0.5) < 1e-6 } == true)
+        let shown = try Self.framePresentationTimes(edit.videoPath)
+        #expect(shown.count == 30 && shown.first.map { abs($0) < 1e-6 } == true)
+        let streams = try ReferenceTool.ffprobeStreams(edit.videoPath)
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "pcm_s16le")
+        #expect((audio["duration"] as? String).flatMap(Double.init) == 1.0)
+        // The still is the render's frame at its still-image time, the original's at 1.0 s.
+        let still = try PackagingOracle.decodedStill(edit.photoPath)
+        let rendered = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: 0.5)
+        let original = try VideoFrameDecoder.uprightFrame(path: movie, at: 1.0)
+        #expect(try #require(still.meanAbsoluteDifference(to: rendered)) < 2.5)
+        #expect(rendered == original)
+        // validate --deep decodes the still and the movie's frame at its still-image time: no error.
+        let report = ValidationFixture.report([edit.photoPath, edit.videoPath], deep: true)
+        #expect(report.allFindings.filter { $0.severity == .error }.isEmpty)
     }
 
     @Test("a movie with AAC sound: the packets of the kept range are copied, moved to start with the video")

@@ -21,14 +21,17 @@ struct LivePhotoEditRenderer {
     let variation: PlaybackVariation
     let muted: Bool
     let limits: ParseLimits
+    /// Whether the movie is encoded; when false only the still is made (the movie is re-muxed
+    /// by an edit list: `EditListWindow`), and `Movie.path` is nil.
+    var encodesMovie = true
 
     /// Frames crossfaded by Loop at most (half a second at 30 frames a second).
     static let crossfadeFrames = 15
 
     /// What was rendered.
     struct Movie {
-        /// The H.264 MP4 written.
-        let path: String
+        /// The H.264 MP4 written; nil when the movie was not encoded.
+        let path: String?
         /// The still: the key photo's frame, or the long exposure.
         let still: PixelBuffer
         /// The colour the video declares (the still declares the same).
@@ -44,8 +47,8 @@ struct LivePhotoEditRenderer {
     }
 
     /// Writes the movie to `path` (a scratch file) and returns it with its still.
-    func render(to path: String) throws(PackagingError) -> Movie {
-        let holdsFrames = variation == .loop || variation == .bounce
+    func render(to path: String?) throws(PackagingError) -> Movie {
+        let holdsFrames = encodesMovie && (variation == .loop || variation == .bounce)
         var held: [(time: Double, image: PixelBuffer)] = []
         var heldBytes = 0
         var writer: H264MovieWriter?
@@ -77,7 +80,7 @@ struct LivePhotoEditRenderer {
                 if variation == .longExposure { try averager.add(upright) }
                 if holdsFrames {
                     held.append((time, upright))
-                } else {
+                } else if let path, encodesMovie {
                     if writer == nil {
                         writer = try H264MovieWriter(
                             path: path, width: upright.width, height: upright.height, audioFrom: muted ? nil : videoPath,
@@ -99,7 +102,7 @@ struct LivePhotoEditRenderer {
         var stillImageTime = key.time - first
         var hasAudio = false
         do throws(MediaError) {
-            if holdsFrames {
+            if holdsFrames, let path {
                 let shaped = try shape(held, keyIndex: key.index, interval: frameInterval)
                 let movieWriter = try H264MovieWriter(
                     path: path, width: held[0].image.width, height: held[0].image.height, audioFrom: nil,
@@ -114,7 +117,7 @@ struct LivePhotoEditRenderer {
             }
             let still = variation == .longExposure ? try averager.mean() ?? key.image : key.image
             return Movie(
-                path: path, still: still, colour: colour, keyFrameTime: key.time, stillImageTime: stillImageTime,
+                path: encodesMovie ? path : nil, still: still, colour: colour, keyFrameTime: key.time, stillImageTime: stillImageTime,
                 renderedRange: first...(last + frameInterval), frameCount: frameCount, hasAudio: hasAudio)
         } catch {
             throw .media(error)

@@ -22,9 +22,11 @@ public enum EditCommand: Command {
         (LivePair's format, org.livepair.adjustments); a name that is not IMG_1234-like gets
         _edited (train_edited.JPG). The render is a new Live Photo with a new content
         identifier: the still is the movie's frame at the key photo time, upright, with the
-        original still's Exif (Long Exposure: the mean of the kept frames); the movie holds the
-        kept frames as H.264, with the original's sound of that range as AAC unless --mute (Loop
-        and Bounce have no sound), and its still-image time on the key photo's frame. Times are
+        original still's Exif (Long Exposure: the mean of the kept frames); the movie is the
+        original's H.264 or HEVC packets cut to the trim by edit lists, not re-encoded, with its
+        sound of that range unless --mute (Loop and Bounce, or another codec: the kept frames
+        encoded as H.264, sound as AAC; Loop and Bounce have none), and its still-image time on
+        the key photo's frame. Times are
         seconds on the original movie's timeline. The outputs are staged, validated as one Live
         Photo and renamed into place together; the originals are never modified.
 

@@ -17,7 +17,7 @@ enum EditReport {
             ("operation", .string("edit")),
             ("contentIdentifier", .string(result.contentIdentifier)),
             ("photo", .object([("path", .string(result.photoPath)), ("handling", .string("encoded"))])),
-            ("video", .object([("path", .string(result.videoPath)), ("handling", .string("transcoded"))])),
+            ("video", .object([("path", .string(result.videoPath)), ("handling", .string(result.movieHandling.rawValue))])),
             ("adjustments", .object([("path", .string(result.adjustmentsPath))])),
             ("stillImageTime", .number(result.stillImageTime)),
             ("keyPhotoTime", .number(result.photoTime)),
