@@ -151,6 +151,40 @@ struct LivePhotoEditingTests {
         #expect(report.allFindings.filter { $0.severity == .error }.isEmpty)
     }
 
+    /// The movie's sound decoded by ffmpeg as 32-bit float samples (all channels interleaved),
+    /// from `start` for `duration` seconds of its timeline (nil: to the end).
+    static func decodedSound(_ path: String, start: Double = 0, duration: Double? = nil) throws -> [Float] {
+        let data = try ReferenceTool.ffmpegTool("ffmpeg", [
+            "-i", path, "-ss", String(start)] + (duration.map { ["-t", String($0)] } ?? []) + [
+            "-map", "0:a:0", "-f", "f32le", "-acodec", "pcm_f32le", "-",
+        ])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    @Test("a volume of 0.5 scales the sound's samples: peak and RMS half the original's, recorded in the AAE")
+    func volumeScalesSamples() throws {
+        let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.2...1.0, audioVolume: 0.5))
+        #expect(edit.hasAudio && edit.movieHandling == .transcoded)
+        let audio = try #require(try ReferenceTool.ffprobeStreams(edit.videoPath).first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "aac")
+        let range = edit.renderedRange
+        let original = try Self.decodedSound(Self.movie, start: range.lowerBound, duration: range.upperBound - range.lowerBound)
+        let rendered = try Self.decodedSound(edit.videoPath)
+        func peak(_ samples: [Float]) -> Float { samples.reduce(0) { max($0, abs($1)) } }
+        func rms(_ samples: [Float]) -> Double {
+            (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))).squareRoot()
+        }
+        #expect(peak(original) > 0.05)
+        let peakRatio = Double(peak(rendered) / peak(original))
+        let rmsRatio = rms(rendered) / rms(original)
+        #expect(abs(peakRatio - 0.5) < 0.05, "peak ratio \(peakRatio)")
+        #expect(abs(rmsRatio - 0.5) < 0.05, "RMS ratio \(rmsRatio)")
+        // The AAE records the volume (LivePair's AudioVolume step) and resumes it.
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: edit.adjustmentsPath)
+        #expect(resumed.settings == LivePhotoEditSettings(trim: 0.2...1.0, audioVolume: 0.5))
+        #expect(resumed.unrenderedOperations.isEmpty)
+    }
+
     @Test("a movie with AAC sound: the packets of the kept range are copied, moved to start with the video")
     func trimCopiesAACPackets() throws {
         let output = try TestScratch.folder("edit-aac")
@@ -275,7 +309,8 @@ struct LivePhotoEditingTests {
     @Test("settings a render cannot honour are refused before anything is written")
     func refusedSettings() throws {
         for settings in [
-            LivePhotoEditSettings(audioVolume: 0.5), LivePhotoEditSettings(trim: 1.0...1.0),
+            LivePhotoEditSettings(audioVolume: 1.5), LivePhotoEditSettings(audioVolume: -0.1),
+            LivePhotoEditSettings(audioVolume: .nan), LivePhotoEditSettings(trim: 1.0...1.0),
             LivePhotoEditSettings(trim: 5.0...6.0), LivePhotoEditSettings(photoTime: -1),
         ] {
             let output = try TestScratch.folder("edit-refused")

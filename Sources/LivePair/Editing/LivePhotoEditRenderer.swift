@@ -21,6 +21,8 @@ struct LivePhotoEditRenderer {
     let variation: PlaybackVariation
     let muted: Bool
     let limits: ParseLimits
+    /// The factor the sound's samples are scaled by (1: unchanged).
+    var audioGain: Float = 1
     /// Whether the movie is encoded; when false only the still is made (the movie is re-muxed
     /// by an edit list: `EditListWindow`), and `Movie.path` is nil.
     var encodesMovie = true
@@ -84,7 +86,8 @@ struct LivePhotoEditRenderer {
                     if writer == nil {
                         writer = try H264MovieWriter(
                             path: path, width: upright.width, height: upright.height, audioFrom: muted ? nil : videoPath,
-                            audioWindow: muted ? nil : time..<window.upperBound, movieTimescale: H264MovieWriter.clock)
+                            audioWindow: muted ? nil : time..<window.upperBound, audioGain: audioGain,
+                            movieTimescale: H264MovieWriter.clock)
                     }
                     try writer?.append(upright, presentationTime: time - (first ?? time))
                 }

@@ -94,8 +94,8 @@ public struct LivePhotoEditingContext: Sendable {
     /// (`EditOutputNames`): the still, the movie and the adjustment data.
     ///
     /// - Parameter contentIdentifier: the render's identifier (an RFC 4122 UUID); nil makes one.
-    /// - Throws: `PackagingError`: `invalidArgument` for settings out of range (a volume between
-    ///   0 and 1, a trim that keeps no frame, a Loop or Bounce too long to hold), `outputExists`
+    /// - Throws: `PackagingError`: `invalidArgument` for settings out of range (a volume outside
+    ///   0...1, a trim that keeps no frame, a Loop or Bounce too long to hold), `outputExists`
     ///   unless `options.overwrite`, `damagedInput`, `media` and `format` errors, `invalidOutput`.
     public func render(outputDirectory: String, contentIdentifier: String? = nil) throws(PackagingError)
         -> RenderedLivePhotoEdit
@@ -129,6 +129,7 @@ public struct LivePhotoEditingContext: Sendable {
             muted: settings.isMuted || settings.playbackVariation == .loop || settings.playbackVariation == .bounce,
             limits: options.limits)
         renderer.encodesMovie = !remuxes
+        renderer.audioGain = Float(settings.audioVolume)
         let movie = try renderer.render(to: remuxes ? nil : try staged.scratch(in: outputDirectory, name: "edit.mp4"))
 
         let stamped: MovieStamper.Written
@@ -185,16 +186,18 @@ public struct LivePhotoEditingContext: Sendable {
             findings: findings)
     }
 
-    /// Whether `settings` leave the movie's frames as they are (no Loop or Bounce), so the movie
-    /// can be the original's packets cut by edit lists rather than re-encoded.
+    /// Whether `settings` leave the movie's frames and sound samples as they are (no Loop or
+    /// Bounce, a volume of 0 or 1), so the movie can be the original's packets cut by edit lists
+    /// rather than re-encoded.
     static func keepsMovieFrames(_ settings: LivePhotoEditSettings) -> Bool {
-        settings.playbackVariation == .none || settings.playbackVariation == .longExposure
+        (settings.playbackVariation == .none || settings.playbackVariation == .longExposure)
+            && (settings.audioVolume == 0 || settings.audioVolume == 1)
     }
 
     /// Refuses settings a render cannot honour.
     private func checkSettings() throws(PackagingError) {
-        guard settings.audioVolume == 0 || settings.audioVolume == 1 else {
-            throw .invalidArgument("the audio volume \(settings.audioVolume) is not rendered: use 0 (mute) or 1")
+        guard settings.audioVolume.isFinite, (0...1).contains(settings.audioVolume) else {
+            throw .invalidArgument("the audio volume \(settings.audioVolume) is not between 0 (mute) and 1")
         }
         if let time = settings.photoTime, !time.isFinite || time < 0 {
             throw .invalidArgument("the key photo time \(time) is not a time in the movie")

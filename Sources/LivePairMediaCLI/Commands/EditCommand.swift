@@ -11,7 +11,7 @@ public enum EditCommand: Command {
     public static let abstract = MediaCommandCatalog.edit
     /// The usage line.
     public static let usage =
-        "livepair edit <still> <movie> [--key-photo <seconds>] [--trim <start>-<end>] [--mute] [--variation <kind>] [--resume <aae>] --output <dir>"
+        "livepair edit <still> <movie> [--key-photo <seconds>] [--trim <start>-<end>] [--volume <0-1>] [--mute] [--variation <kind>] [--resume <aae>] --output <dir>"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -39,6 +39,8 @@ public enum EditCommand: Command {
         OPTIONS:
           --key-photo <seconds>   The key photo's time (default: the movie's still-image time).
           --trim <start>-<end>    The part of the movie kept, in seconds (e.g. 0.5-2.25).
+          --volume <0-1>          The sound's volume: its samples scaled (encoded again as
+                                  AAC, the movie as H.264); 0 is --mute, 1 keeps it.
           --mute                  Leave the sound out.
           --variation <kind>      loop, bounce, long-exposure or none (default: none).
           --resume <aae>          Start from the settings in an .AAE: LivePair's own, or Photos'
@@ -63,7 +65,7 @@ public enum EditCommand: Command {
         do throws(UsageError) {
             parsed = try ParsedArguments(
                 arguments, flags: ["mute", "overwrite", "json"],
-                options: ["key-photo", "trim", "variation", "resume", "identifier", "output", "quality"],
+                options: ["key-photo", "trim", "volume", "variation", "resume", "identifier", "output", "quality"],
                 shortNames: ["h": "help", "o": "output"])
             if parsed.has("help") {
                 streams.print(HelpText.wrapped(help))
@@ -116,6 +118,12 @@ public enum EditCommand: Command {
                 throw UsageError("The value '\(value)' is invalid for '--trim <start>-<end>': use seconds with start < end, e.g. 0.5-2.")
             }
             settings.trim = start...end
+        }
+        if let value = parsed.options["volume"] {
+            guard let volume = Double(value), volume.isFinite, (0...1).contains(volume) else {
+                throw UsageError("The value '\(value)' is invalid for '--volume <0-1>': use a number from 0 (mute) to 1, e.g. 0.5.")
+            }
+            settings.audioVolume = volume
         }
         if parsed.has("mute") { settings.audioVolume = 0 }
         if let value = parsed.options["variation"] {

@@ -28,6 +28,7 @@ enum EditReport {
                 ("keyPhoto", settings.photoTime.map(JSONValue.number) ?? .null),
                 ("trim", settings.trim.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null),
                 ("muted", .bool(settings.isMuted)),
+                ("volume", .number(settings.audioVolume)),
                 ("variation", .string(name(settings.playbackVariation))),
             ])),
             ("unrendered", .array(result.unrenderedOperations.map(JSONValue.string))),
