@@ -185,6 +185,68 @@ struct LivePhotoEditingTests {
         #expect(resumed.unrenderedOperations.isEmpty)
     }
 
+    /// `image` with its colours inverted (alpha kept).
+    static func inverted(_ image: PixelBuffer) throws -> PixelBuffer {
+        var bytes = image.packedBytes
+        for index in bytes.indices where index % 4 != 3 { bytes[index] = 255 - bytes[index] }
+        return try PixelBuffer(width: image.width, height: image.height, format: .rgba8, storage: bytes)
+    }
+
+    /// The frames a frame processor was called with.
+    final class FrameLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var frames: [(kind: LivePhotoFrame.Kind, time: Double)] = []
+        func add(_ frame: LivePhotoFrame) { lock.withLock { frames.append((frame.kind, frame.time)) } }
+        var all: [(kind: LivePhotoFrame.Kind, time: Double)] { lock.withLock { frames } }
+    }
+
+    @Test("a frame processor (invert) is applied to every kept frame and the key photo, checked on decoded frames")
+    func frameProcessorInverts() throws {
+        let output = try TestScratch.folder("edit-invert")
+        let log = FrameLog()
+        var edit = LivePhotoEditingContext(
+            photo: Self.still, video: Self.movie, settings: LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...0.7, audioVolume: 0))
+        edit.frameProcessor = { frame in
+            log.add(frame)
+            return try Self.inverted(frame.image)
+        }
+        let rendered = try edit.render(outputDirectory: output)
+        #expect(rendered.movieHandling == .transcoded)
+        // Called once per kept frame, in order, then once for the photo at the key frame's time.
+        let kept = try Self.keptTimes(0.2..<0.7)
+        let calls = log.all
+        #expect(calls.filter { $0.kind == .video }.count == kept.count && rendered.frameCount == kept.count)
+        #expect(zip(calls.filter { $0.kind == .video }.map(\.time), kept).allSatisfy { abs($0 - $1) < 1e-4 })
+        #expect(calls.last?.kind == .photo && calls.last.map { abs($0.time - rendered.photoTime) < 1e-9 } == true)
+        #expect(calls.filter { $0.kind == .photo }.count == 1)
+        // The render's frames are the original's inverted: near the inverted frame, far from the frame itself.
+        for time in [kept[0], kept[kept.count / 2]] {
+            let original = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: time)
+            let shown = try VideoFrameDecoder.uprightFrame(path: rendered.videoPath, at: time - kept[0])
+            let toInverted = try #require(shown.meanAbsoluteDifference(to: try Self.inverted(original)))
+            let toOriginal = try #require(shown.meanAbsoluteDifference(to: original))
+            #expect(toInverted < 4 && toOriginal > 40, "at \(time) s: \(toInverted) to the inverted frame, \(toOriginal) to the frame")
+        }
+        let still = try PackagingOracle.decodedStill(rendered.photoPath)
+        let key = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: rendered.photoTime)
+        #expect(try #require(still.meanAbsoluteDifference(to: try Self.inverted(key))) < 4)
+    }
+
+    @Test("a frame processor that fails or changes a frame's size stops the render: nothing is written")
+    func frameProcessorFailures() throws {
+        struct Refused: Error {}
+        for processor: LivePhotoFrameProcessor in [
+            { _ in throw Refused() },
+            { frame in try frame.image.cropped(x: 0, y: 0, width: 16, height: 16) },
+        ] {
+            let output = try TestScratch.folder("edit-processor-fails")
+            var edit = LivePhotoEditingContext(photo: Self.still, video: Self.movie, settings: LivePhotoEditSettings(trim: 0.2...0.4))
+            edit.frameProcessor = processor
+            #expect(throws: PackagingError.self) { _ = try edit.render(outputDirectory: output) }
+            #expect(PackagingOracle.listing(output) == [])
+        }
+    }
+
     @Test("a movie with AAC sound: the packets of the kept range are copied, moved to start with the video")
     func trimCopiesAACPackets() throws {
         let output = try TestScratch.folder("edit-aac")

@@ -23,6 +23,8 @@ struct LivePhotoEditRenderer {
     let limits: ParseLimits
     /// The factor the sound's samples are scaled by (1: unchanged).
     var audioGain: Float = 1
+    /// Applied to every kept frame (`.video`) and to the key photo's frame (`.photo`).
+    var frameProcessor: LivePhotoFrameProcessor?
     /// Whether the movie is encoded; when false only the still is made (the movie is re-muxed
     /// by an edit list: `EditListWindow`), and `Movie.path` is nil.
     var encodesMovie = true
@@ -71,6 +73,11 @@ struct LivePhotoEditRenderer {
             if key == nil || abs(time - keyTime) < abs(key!.time - keyTime) - TrimmedFrames.tolerance {
                 key = (time, upright, count)
             }
+            let shown = try process(upright, time: time, kind: .video)
+            if (shown.width, shown.height) != (upright.width, upright.height) {
+                throw .invalidArgument(
+                    "the frame processor returned a \(shown.width)x\(shown.height) image for a \(upright.width)x\(upright.height) frame at \(time) s")
+            }
             if holdsFrames {
                 heldBytes += upright.width * upright.height * 4
                 guard heldBytes <= LivePhotoEditingContext.maximumHeldFrameBytes else {
@@ -79,9 +86,9 @@ struct LivePhotoEditRenderer {
                 }
             }
             do throws(MediaError) {
-                if variation == .longExposure { try averager.add(upright) }
+                if variation == .longExposure { try averager.add(shown) }
                 if holdsFrames {
-                    held.append((time, upright))
+                    held.append((time, shown))
                 } else if let path, encodesMovie {
                     if writer == nil {
                         writer = try H264MovieWriter(
@@ -89,7 +96,7 @@ struct LivePhotoEditRenderer {
                             audioWindow: muted ? nil : time..<window.upperBound, audioGain: audioGain,
                             movieTimescale: H264MovieWriter.clock)
                     }
-                    try writer?.append(upright, presentationTime: time - (first ?? time))
+                    try writer?.append(shown, presentationTime: time - (first ?? time))
                 }
             } catch {
                 throw .media(error)
@@ -104,6 +111,7 @@ struct LivePhotoEditRenderer {
         var frameCount = count
         var stillImageTime = key.time - first
         var hasAudio = false
+        let keyPhoto = variation == .longExposure ? key.image : try process(key.image, time: key.time, kind: .photo)
         do throws(MediaError) {
             if holdsFrames, let path {
                 let shaped = try shape(held, keyIndex: key.index, interval: frameInterval)
@@ -118,12 +126,23 @@ struct LivePhotoEditRenderer {
                 try writer.finish()
                 hasAudio = writer.hasAudio
             }
-            let still = variation == .longExposure ? try averager.mean() ?? key.image : key.image
+            let still = variation == .longExposure ? try averager.mean() ?? key.image : keyPhoto
             return Movie(
                 path: encodesMovie ? path : nil, still: still, colour: colour, keyFrameTime: key.time, stillImageTime: stillImageTime,
                 renderedRange: first...(last + frameInterval), frameCount: frameCount, hasAudio: hasAudio)
         } catch {
             throw .media(error)
+        }
+    }
+
+    /// `image` as the frame processor returns it (itself without one); an error it throws is
+    /// `invalidArgument` naming the frame.
+    private func process(_ image: PixelBuffer, time: Double, kind: LivePhotoFrame.Kind) throws(PackagingError) -> PixelBuffer {
+        guard let frameProcessor else { return image }
+        do {
+            return try frameProcessor(LivePhotoFrame(image: image, time: time, kind: kind))
+        } catch {
+            throw .invalidArgument("the frame processor failed on the \(kind) frame at \(time) s: \(error)")
         }
     }
 

@@ -37,6 +37,13 @@ public struct LivePhotoEditingContext: Sendable {
     public var settings: LivePhotoEditSettings
     /// How outputs are written (overwriting, durability, still quality, limits).
     public var options: PackagingOptions
+    /// PhotoKit's `frameProcessor`: called with every kept frame of the movie (`.video`, in
+    /// order) and with the key photo's frame (`.photo`), each upright with its time on the
+    /// original movie; the images it returns are what the render shows, so the movie is then
+    /// encoded again (H.264). Not recorded in the adjustment data (a closure is not data): an
+    /// editor that wants its edit resumable records its own. Long Exposure averages the
+    /// processed frames.
+    public var frameProcessor: LivePhotoFrameProcessor?
     /// Steps of the resumed adjustment data that a render does not apply (`SmartBlackAndWhite`, ...).
     public private(set) var unrenderedOperations: [String] = []
 
@@ -123,13 +130,14 @@ public struct LivePhotoEditingContext: Sendable {
         let window = (settings.trim?.lowerBound ?? 0)..<(settings.trim?.upperBound ?? .infinity)
         let duration = videoIdentity.duration ?? 0
         let requested = settings.photoTime ?? videoIdentity.stillImageTime ?? (window.lowerBound + min(window.upperBound, duration)) / 2
-        let remuxes = Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
+        let remuxes = frameProcessor == nil && Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
         var renderer = LivePhotoEditRenderer(
             videoPath: videoPath, window: window, keyTime: requested, variation: settings.playbackVariation,
             muted: settings.isMuted || settings.playbackVariation == .loop || settings.playbackVariation == .bounce,
             limits: options.limits)
         renderer.encodesMovie = !remuxes
         renderer.audioGain = Float(settings.audioVolume)
+        renderer.frameProcessor = frameProcessor
         let movie = try renderer.render(to: remuxes ? nil : try staged.scratch(in: outputDirectory, name: "edit.mp4"))
 
         let stamped: MovieStamper.Written
