@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairLibrary
 
 extension LivePairService {
@@ -56,6 +57,7 @@ extension LivePairService {
         do throws(LibraryError) {
             return AssetRepresentation(
                 asset, resources: resources, edit: try EditRepresentation.read(asset, in: library),
+                currentStillImageTime: try library.stillImageTime(for: asset, version: .current),
                 derivativeFailures: derivativeFailures, metadata: metadata)
         } catch {
             throw .internal("the adjustment data cannot be read", cause: error)
@@ -121,6 +123,7 @@ extension LivePairService {
                 page.append(
                     AssetRepresentation(
                         asset, resources: try library.assetResources(for: asset), edit: try EditRepresentation.read(asset, in: library),
+                        currentStillImageTime: try library.stillImageTime(for: asset, version: .current),
                         derivativeFailures: try derivativeFailures(of: asset)))
             }
             if sort.key == .dateTaken, end < result.count, end > offset {
