@@ -162,6 +162,28 @@ struct EditTests {
         _ = try IngestInvariants.check(library)
     }
 
+    @Test("a render joining its original's asset queues the asset's derivative jobs again (the version shown is now the render)", arguments: CatalogKind.allCases)
+    func attachedRenderQueuesDerivativeJobs(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("edit-jobs", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        _ = try ingestor.ingest(
+            fileAt: SampleMedia.path("live/IMG_1853.HEIC"), owner: "owner", originalFilename: "IMG_1853.HEIC", folder: "/a")
+        let identifier = try #require(try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0)).first?.localIdentifier)
+        // The original's jobs made (claimed and finished as a worker would).
+        let claim = DerivativeJobClaim(node: "test")
+        while let job = try library.claimDerivativeJob(claim) {
+            try library.finishDerivativeJob(job, outcome: .done, maxAttempts: claim.maxAttempts)
+        }
+        #expect(try library.derivativeJobs(ofAsset: identifier).map(\.state) == [.done, .done])
+        #expect(
+            try ingestor.ingest(
+                fileAt: SampleMedia.path("live/IMG_E1853.heic"), owner: "owner", originalFilename: "IMG_E1853.heic", folder: "/a")
+                == .accepted(localIdentifier: identifier))
+        #expect(try library.derivativeJobs(ofAsset: identifier).map(\.state) == [.queued, .queued])
+    }
+
     @Test("a render and an .AAE in another folder, or of another owner, never join the original", arguments: CatalogKind.allCases)
     func otherFolderOrOwnerStaysApart(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("edit-apart", kind)
