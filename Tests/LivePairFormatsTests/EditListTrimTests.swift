@@ -28,4 +28,16 @@ struct EditListTrimTests {
             == [EditListEntry(segmentDuration: 600, mediaTime: -1, mediaRate: 1)])
         #expect(EditListTrim.edits(edits, trackDuration: 800, mediaTimescale: 600, movieTimescale: 600, window: 800..<900).isEmpty)
     }
+
+    @Test("hostile edits (a rate or media time that leaves 64 bits, durations that overflow) are dropped, never a trap")
+    func hostileEdits() {
+        let edits = [
+            EditListEntry(segmentDuration: UInt64.max, mediaTime: Int64.max - 1, mediaRate: 1),
+            EditListEntry(segmentDuration: 10, mediaTime: 0, mediaRate: 32767),
+            EditListEntry(segmentDuration: 1000, mediaTime: 0, mediaRate: 1e300),
+        ]
+        #expect(EditListTrim.edits(edits, trackDuration: 0, mediaTimescale: 44_100, movieTimescale: 1, window: 5..<UInt64.max).isEmpty)
+        #expect(EditListTrim.edits(edits, trackDuration: 0, mediaTimescale: 1, movieTimescale: 1, window: 0..<1)
+            == [EditListEntry(segmentDuration: 1, mediaTime: Int64.max - 1, mediaRate: 1)])
+    }
 }

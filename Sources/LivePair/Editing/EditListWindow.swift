@@ -35,6 +35,9 @@ struct EditListWindow {
         }
         let end = min(times.first { $0 >= requested.upperBound - tolerance } ?? duration, duration)
         let timescale = Double(movie.header.timescale)
+        guard (end * timescale).rounded() < Double(Int64.max) else {
+            throw .unsupportedVideo(path: path, reason: "the movie's duration does not fit its timescale")
+        }
         let ticks = UInt64((start * timescale).rounded())..<UInt64((end * timescale).rounded())
         guard !ticks.isEmpty else {
             throw .invalidArgument("the trim range \(requested.lowerBound)-\(requested.upperBound) keeps no time of \(path)")

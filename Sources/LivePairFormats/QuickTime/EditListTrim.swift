@@ -32,13 +32,17 @@ public struct EditListTrim: Sendable, Equatable {
             let start = elapsed
             let end = start.addingReportingOverflow(edit.segmentDuration)
             elapsed = end.overflow ? .max : end.partialValue
-            let kept = max(start, window.lowerBound)..<min(elapsed, window.upperBound)
-            guard !kept.isEmpty else { continue }
+            let (keptStart, keptEnd) = (max(start, window.lowerBound), min(elapsed, window.upperBound))
+            guard keptStart < keptEnd else { continue }
+            let kept = keptStart..<keptEnd
             var mediaTime = edit.mediaTime
             if !edit.isEmpty {
-                let skipped = Double(kept.lowerBound - start) / Double(movieTimescale)
-                let advance = (skipped * edit.mediaRate * Double(mediaTimescale)).rounded()
-                mediaTime = edit.mediaTime + Int64(advance)
+                let skipped = Double(kept.lowerBound - start) / Double(max(1, movieTimescale))
+                // A hostile rate or time that leaves 64 bits drops the edit rather than trapping.
+                guard let advance = Int64(exactly: (skipped * edit.mediaRate * Double(mediaTimescale)).rounded()) else { continue }
+                let sum = edit.mediaTime.addingReportingOverflow(advance)
+                guard !sum.overflow else { continue }
+                mediaTime = sum.partialValue
             }
             result.append(
                 EditListEntry(segmentDuration: UInt64(kept.count), mediaTime: mediaTime, mediaRate: edit.mediaRate))
@@ -52,6 +56,7 @@ public struct EditListTrim: Sendable, Equatable {
     public func apply(to moov: inout BoxNode, movie: QuickTimeMovie) throws(FormatError) {
         guard !window.isEmpty else { throw .invalid(context: "trim", reason: "the trim window keeps no time") }
         let timescale = movie.header.timescale
+        let span = window.upperBound - window.lowerBound
         var soundIDs: Set<UInt32> = []
         let tracks = Dictionary(movie.tracks.map { ($0.header.trackID, $0) }, uniquingKeysWith: { first, _ in first })
         for index in moov.children.indices where moov.children[index].type == "trak" {
@@ -60,8 +65,8 @@ public struct EditListTrim: Sendable, Equatable {
             var cut = Self.edits(
                 track.editList, trackDuration: track.header.duration, mediaTimescale: track.media.timescale,
                 movieTimescale: timescale, window: window)
-            if cut.isEmpty { cut = [EditListEntry(segmentDuration: UInt64(window.count), mediaTime: -1, mediaRate: 1)] }
-            let duration = cut.reduce(UInt64(0)) { $0 + $1.segmentDuration }
+            if cut.isEmpty { cut = [EditListEntry(segmentDuration: span, mediaTime: -1, mediaRate: 1)] }
+            let duration = cut.reduce(UInt64(0)) { $0 &+ $1.segmentDuration }
             var trak = moov.children[index]
             let edts = BoxNode.container("edts", [Self.editListBox(cut)])
             if let existing = trak.childIndex("edts") {
@@ -75,7 +80,7 @@ public struct EditListTrim: Sendable, Equatable {
             moov.children[index] = trak
         }
         try moov.modify(["mvhd"]) { (header: inout BoxNode) throws(FormatError) in
-            try Self.setDuration(UInt64(window.count), in: &header, versionOneOffset: 24, versionZeroOffset: 16)
+            try Self.setDuration(span, in: &header, versionOneOffset: 24, versionZeroOffset: 16)
         }
         if removesSound {
             moov.children.removeAll {

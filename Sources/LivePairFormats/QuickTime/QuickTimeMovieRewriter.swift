@@ -182,7 +182,7 @@ public struct QuickTimeMovieRewriter: Sendable {
         let keepExisting = trim == nil && stillImageTime == nil && existingTime != nil && !carriesRemovedKeys
         // A trimmed movie's times are the original's less the window's start.
         let shift = trim.map { Double($0.window.lowerBound) / Double(movie.header.timescale) } ?? 0
-        let duration = trim.map { Double($0.window.count) / Double(movie.header.timescale) } ?? movie.header.durationSeconds
+        let duration = trim.map { Double($0.window.upperBound - $0.window.lowerBound) / Double(movie.header.timescale) } ?? movie.header.durationSeconds
         let seconds: Double
         if trim == nil, stillImageTime == nil, let existingTime {
             seconds = existingTime.seconds
