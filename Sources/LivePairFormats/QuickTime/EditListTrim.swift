@@ -51,8 +51,9 @@ public struct EditListTrim: Sendable, Equatable {
     }
 
     /// Applies the trim to `moov` (the box of `movie`): new edit lists and durations, sound tracks
-    /// removed when asked. Tracks are matched by id, so tracks
-    /// already removed from `moov` or added to it (not in `movie`) are left alone. Tracks with no part in the window get an empty edit list of one gap.
+    /// removed when asked. Tracks are matched by id, so tracks already removed from `moov` or added
+    /// to it (not in `movie`) are left alone. Tracks with no part in the window get an edit list
+    /// of one gap.
     public func apply(to moov: inout BoxNode, movie: QuickTimeMovie) throws(FormatError) {
         guard !window.isEmpty else { throw .invalid(context: "trim", reason: "the trim window keeps no time") }
         let timescale = movie.header.timescale
