@@ -72,6 +72,18 @@ struct EditCommandTests {
         let settings = try #require(try LivePairBinary.json(again.output)["settings"] as? [String: Any])
         #expect(settings["keyPhoto"] as? Double == 0.5 && settings["trim"] as? [Double] == [0.3, 0.7])
         #expect(settings["muted"] as? Bool == false && settings["variation"] as? String == "bounce")
+        // --volume: recorded, resumed, overridden.
+        let quieter = try LivePairBinary.run([
+            "edit", photo, video, "--key-photo", "0.5", "--volume", "0.25", "--overwrite", "-o", folder, "--json",
+        ])
+        #expect(quieter.status == 0, "\(quieter.error)")
+        #expect(try LivePairBinary.json(quieter.output)["audio"] as? Bool == true)
+        let resumedVolume = try LivePairBinary.run([
+            "edit", photo, video, "--resume", folder + "/IMG_1234.AAE", "--key-photo", "0.6", "--overwrite", "-o", folder,
+            "--json",
+        ])
+        let volumeSettings = try #require(try LivePairBinary.json(resumedVolume.output)["settings"] as? [String: Any])
+        #expect(volumeSettings["volume"] as? Double == 0.25 && volumeSettings["muted"] as? Bool == false)
         // Photos' own AAE: IMG_1853's key photo at 1740/600 s.
         let photos = try LivePairBinary.run([
             "edit", photo, video, "--resume", SampleMedia.path("live/IMG_1853.AAE"), "--trim", "0.9-1.2", "--overwrite",
@@ -88,7 +100,8 @@ struct EditCommandTests {
         let workspace = try SampleVariants.Workspace()
         let (photo, video, folder) = try Self.originals(workspace)
         for arguments in [
-            ["--trim", "2-1"], ["--trim", "x"], ["--variation", "sideways"], ["--key-photo", "-1"], [],
+            ["--trim", "2-1"], ["--trim", "x"], ["--variation", "sideways"], ["--key-photo", "-1"], ["--volume", "1.5"],
+            ["--volume", "loud"], [],
         ] {
             let outputs = arguments.isEmpty ? [] : ["-o", folder]
             let run = try LivePairBinary.run(["edit", photo, video] + arguments + outputs)

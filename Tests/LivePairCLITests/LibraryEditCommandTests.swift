@@ -13,6 +13,35 @@ struct LibraryEditCommandTests {
         }
     }
 
+    @Test("library settle makes a render whose original never came an asset of its own: IMG_E3582's halves one Live Photo, the .AAE left waiting")
+    func settleRenderWithoutOriginal() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = workspace.url.appendingPathComponent("library").path
+        let inbox = workspace.url.appendingPathComponent("inbox").path
+        for (file, name) in [
+            ("live/IMG_3582_edited.heic", "IMG_E3582.HEIC"), ("live/IMG_3582_edited.mov", "IMG_E3582.MOV"),
+            ("live/IMG_3582.AAE", "IMG_3582.AAE"),
+        ] {
+            _ = try workspace.copy(file, as: "inbox/" + name)
+        }
+        let imported = try LivePairBinary.run(["import", "--quiet", "--library", library, "--json", inbox])
+        #expect((try LivePairBinary.json(imported.output)["summary"] as? [String: Int])?["pending"] == 3, "\(imported.output)")
+        let settle = try LivePairBinary.run(["library", "settle", "--older-than", "0s", "--library", library])
+        #expect(settle.status == 0, "\(settle.error)")
+        #expect(settle.output.hasSuffix("0 pending halves settled, 2 renders without an original\n"), "\(settle.output)")
+        let settled = settle.output.split(separator: "\n").dropLast().map { $0.split(separator: "\t").map(String.init) }
+        #expect(settled.map { [$0[0], $0[2], $0[3]] } == [
+            ["accepted", "fullSizePhoto", "edit:img_3582"], ["accepted", "fullSizePairedVideo", "edit:img_3582"],
+        ])
+        let identifier = try #require(settled.first?[1])
+        let shown = try LivePairBinary.json(try LivePairBinary.run(["library", "show", identifier, "--library", library, "--json"]).output)
+        let asset = try #require(shown["asset"] as? [String: Any])
+        #expect(asset["hasAdjustments"] as? Bool == false && asset["contentIdentifier"] as? String == "87D06EAA-DAEF-4498-ABC5-27FE5C8CE710")
+        #expect(Self.resources(shown) == ["photo:98f96704ea2d", "pairedVideo:339897936a9e"])
+        let pending = try LivePairBinary.run(["library", "pending", "--library", library])
+        #expect(pending.output.hasSuffix("1 edit part waiting for the original\n"), "\(pending.output)")
+    }
+
     @Test("a folder with IMG_3582.HEIC/.mov, IMG_E3582.HEIC/.MOV and IMG_3582.AAE imports as one edited Live Photo; revert, edit and export")
     func importRevertEditExport() throws {
         let workspace = try SampleVariants.Workspace()

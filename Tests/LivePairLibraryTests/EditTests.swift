@@ -117,6 +117,73 @@ struct EditTests {
         }
     }
 
+    @Test("renders whose original never came, settled: IMG_E3582's halves one Live Photo by their own identifier, IMG_E1853 a photo; the .AAE keeps waiting", arguments: CatalogKind.allCases)
+    func rendersWithoutOriginalSettled(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("edit-orphan", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        for (file, name, folder) in [
+            ("live/IMG_3582_edited.heic", "IMG_E3582.HEIC", "/e"), ("live/IMG_3582_edited.mov", "IMG_E3582.MOV", "/e"),
+            ("live/IMG_3582.AAE", "IMG_3582.AAE", "/e"), ("live/IMG_E1853.heic", "IMG_E1853.heic", "/f"),
+        ] {
+            #expect(
+                try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: folder).kind
+                    == "pending")
+        }
+        // The original of another group is here: its waiting parts are not settled alone.
+        _ = try ingestor.ingest(
+            fileAt: SampleMedia.path("live/IMG_1853.HEIC"), owner: "owner", originalFilename: "IMG_1853.HEIC", folder: "/g")
+        _ = try ingestor.ingest(
+            fileAt: SampleMedia.path("live/IMG_1853.AAE"), owner: "owner", originalFilename: "IMG_1853.AAE", folder: "/g")
+        #expect(try library.fetchAssets(with: FetchOptions()).count == 0)
+
+        let settled = try ingestor.importWaitingRendersAlone(try ingestor.waitingEditParts())
+        #expect(settled.map { $0.0.originalFilename } == ["IMG_E3582.HEIC", "IMG_E3582.MOV", "IMG_E1853.heic"])
+        #expect(settled.allSatisfy { $0.1.kind == "accepted" })
+        #expect(settled[0].1 == settled[1].1 && settled[0].1 != settled[2].1)
+        let liveID = try #require(settled[0].1.localIdentifier)
+        let stillID = try #require(settled[2].1.localIdentifier)
+        let live = try #require(try library.fetchAssets(withLocalIdentifiers: [liveID]).firstObject)
+        #expect(live.isLivePhoto && !live.hasAdjustments)
+        #expect(live.contentIdentifier == "87D06EAA-DAEF-4498-ABC5-27FE5C8CE710")
+        #expect(Self.kinds(try library.assetResources(for: live)) == [
+            "pairedVideo:\(Digest.renderMovie3582)", "photo:\(Digest.renderStill3582)",
+        ])
+        let still = try #require(try library.fetchAssets(withLocalIdentifiers: [stillID]).firstObject)
+        #expect(still.mediaType == .image && !still.isLivePhoto && !still.hasAdjustments)
+        #expect(still.contentIdentifier == "DDFE07E3-65A7-4329-896F-41C370FF4FCD")
+        #expect(Self.kinds(try library.assetResources(for: still)) == ["photo:\(Digest.render1853)"])
+        // Left waiting: IMG_3582.AAE (no edit to describe) and IMG_1853.AAE, whose original (pending) is here.
+        #expect(try ingestor.waitingEditParts().compactMap(\.originalFilename).sorted() == ["IMG_1853.AAE", "IMG_3582.AAE"])
+        // Settling again changes nothing.
+        #expect(try ingestor.importWaitingRendersAlone(try ingestor.waitingEditParts()).isEmpty)
+        #expect(try library.fetchAssets(with: FetchOptions()).count == 2)
+        _ = try IngestInvariants.check(library)
+    }
+
+    @Test("a render joining its original's asset queues the asset's derivative jobs again (the version shown is now the render)", arguments: CatalogKind.allCases)
+    func attachedRenderQueuesDerivativeJobs(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("edit-jobs", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let ingestor = Ingestor(library: library)
+        _ = try ingestor.ingest(
+            fileAt: SampleMedia.path("live/IMG_1853.HEIC"), owner: "owner", originalFilename: "IMG_1853.HEIC", folder: "/a")
+        let identifier = try #require(try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0)).first?.localIdentifier)
+        // The original's jobs made (claimed and finished as a worker would).
+        let claim = DerivativeJobClaim(node: "test")
+        while let job = try library.claimDerivativeJob(claim) {
+            try library.finishDerivativeJob(job, outcome: .done, maxAttempts: claim.maxAttempts)
+        }
+        #expect(try library.derivativeJobs(ofAsset: identifier).map(\.state) == [.done, .done])
+        #expect(
+            try ingestor.ingest(
+                fileAt: SampleMedia.path("live/IMG_E1853.heic"), owner: "owner", originalFilename: "IMG_E1853.heic", folder: "/a")
+                == .accepted(localIdentifier: identifier))
+        #expect(try library.derivativeJobs(ofAsset: identifier).map(\.state) == [.queued, .queued])
+    }
+
     @Test("a render and an .AAE in another folder, or of another owner, never join the original", arguments: CatalogKind.allCases)
     func otherFolderOrOwnerStaysApart(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("edit-apart", kind)

@@ -84,6 +84,64 @@ import TestSupport
         #expect(worker.runOne() == nil, "nothing left to claim")
     }
 
+    /// The cached derivative files (placeholder, still, motion) of `asset` shown with `resources`;
+    /// nil for one not made.
+    private static func cachedFiles(
+        _ asset: Asset, resources: [LibraryAssetResource], library: PhotoLibrary, cache: DirectoryDerivativeCache
+    ) -> [String?] {
+        let maker = DerivativeMaker(library: library, cache: cache, metrics: Metrics(), pool: MediaWorkPool(workers: 1))
+        return DerivativeJobKind.kinds(of: asset).map { kind in
+            maker.cachedFile(LibraryDerivatives.derivative(kind, of: asset, resources: resources, maker: maker), resources: resources)?.path
+        }
+    }
+
+    @Test(arguments: Catalog.allCases) func anEditedAssetsDerivativesAreTheRendersMadeAgainWhenEditedAndReverted(_ kind: Catalog) async throws {
+        let (library, cache, worker) = try Self.setUp(kind)
+        let asset = try Self.importTrain(into: library)
+        await Self.drain(worker) { _, _ in }
+        let originals = try library.assetResources(for: asset)
+        let originalFiles = Self.cachedFiles(asset, resources: originals, library: library, cache: cache)
+        #expect(originalFiles.allSatisfy { $0 != nil })
+
+        // An edit applied (train trimmed to 0.2-1.0 s, key photo 0.5 s): its jobs are queued again.
+        let rendered = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/train.jpg"), video: SampleMedia.path("live/train.mov"),
+            settings: LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...1.0)
+        ).render(outputDirectory: try TestScratch.folder("jobs-edit"))
+        try library.performChangesAndWait { context in
+            context.changeRequest(for: asset).contentEditingOutput = ContentEditingOutput(rendered)
+        }
+        #expect(try library.derivativeJobs(ofAsset: asset.localIdentifier).map(\.state) == [.queued, .queued, .queued])
+        let current = try library.assetResources(for: asset).shown(as: .current)
+        #expect(Self.cachedFiles(asset, resources: current, library: library, cache: cache).allSatisfy { $0 == nil })
+        let made = Finished()
+        await Self.drain(worker) { job, outcome in made.add(job.kind.rawValue + ":" + "\(outcome)") }
+        #expect(made.sorted == ["motion:done", "placeholder:done", "still:done"])
+        // The worker made the render's: other files than the original's, the motion 0.8 s long as the
+        // render (the original's 1.233 s), each within about one AAC frame of sound (23 ms at 44.1 kHz) as the derivative writes it.
+        let renderFiles = Self.cachedFiles(asset, resources: current, library: library, cache: cache)
+        #expect(renderFiles.allSatisfy { $0 != nil } && Set(renderFiles).isDisjoint(with: Set(originalFiles)))
+        let motion = try #require(renderFiles[2])
+        let motionDuration = ResourceIdentifier().identify(path: motion).duration
+        #expect(motionDuration.map { abs($0 - 0.8) < 0.03 } == true, "\(String(describing: motionDuration))")
+        let originalMotion = try #require(originalFiles[2])
+        let originalDuration = ResourceIdentifier().identify(path: originalMotion).duration
+        #expect(originalDuration.map { abs($0 - 1.233) < 0.03 } == true, "\(String(describing: originalDuration))")
+        // The render's still, not the original's frame: the derivative differs from the original's.
+        let renderStill = try #require(renderFiles[1]), originalStill = try #require(originalFiles[1])
+        #expect(FileManager.default.contents(atPath: renderStill) != FileManager.default.contents(atPath: originalStill))
+
+        // Reverted: the jobs are queued again and end done, the original's files being what is shown.
+        try library.performChangesAndWait { context in context.changeRequest(for: asset).revertAssetContentToOriginal() }
+        #expect(try library.derivativeJobs(ofAsset: asset.localIdentifier).map(\.state) == [.queued, .queued, .queued])
+        let again = Finished()
+        await Self.drain(worker) { job, outcome in again.add(job.kind.rawValue + ":" + "\(outcome)") }
+        #expect(again.sorted == ["motion:done", "placeholder:done", "still:done"])
+        let shown = try library.assetResources(for: asset).shown(as: .current)
+        #expect(shown == originals)
+        #expect(Self.cachedFiles(asset, resources: shown, library: library, cache: cache) == originalFiles)
+    }
+
     /// A job that takes longer than its lease on a live worker keeps its lease (renewed a third of
     /// it at a time): another node's claims take the asset's other jobs but never that one, which
     /// ends `done` after one attempt, made by its own worker.

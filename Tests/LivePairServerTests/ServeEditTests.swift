@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairMedia
 import Testing
 import TestSupport
@@ -68,6 +69,41 @@ import TestSupport
         #expect(motion.header("ETag") != originalMotion.header("ETag"))
         let bad = try client.send("GET", "/v1/assets/\(identifier)/still.jpg?version=edited", token: "alice-token")
         #expect(bad.status == 400)
+    }
+
+    @Test func anEditedLivePhotosStillImageTimeIsTheRendersWithTheOriginalsBeside() throws {
+        // A key photo edit of train (its own still-image time 0.48 s) made by LivePair: the
+        // render's movie is trimmed to start at 0.2 s, its key photo 0.5 s into the original.
+        let folder = try TestScratch.folder("serve-edit-still-time")
+        let rendered = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/train.jpg"), video: SampleMedia.path("live/train.mov"),
+            settings: LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...1.0)
+        ).render(outputDirectory: folder)
+        #expect(abs(rendered.stillImageTime - (rendered.photoTime - rendered.renderedRange.lowerBound)) < 1e-6)
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let client = HTTPClient(base: server.base)
+        var identifier: String?
+        for (index, path) in [
+            SampleMedia.path("live/train.jpg"), SampleMedia.path("live/train.mov"), rendered.photoPath, rendered.videoPath,
+            rendered.adjustmentsPath,
+        ].enumerated() {
+            let response = try client.upload(path, id: "t\(index)", token: "alice-token", headers: ["X-Original-Folder": "/train"])
+            #expect([201, 202].contains(response.status), "\(path): \(response.status)")
+            identifier = (try response.json()["asset"] as? [String: Any])?["id"] as? String ?? identifier
+        }
+        let id = try #require(identifier)
+        let fetched = try client.send("GET", "/v1/assets/\(id)", token: "alice-token").json()
+        let types = (fetched["resources"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }.sorted()
+        #expect(types == ["adjustmentData", "fullSizePairedVideo", "fullSizePhoto", "pairedVideo", "photo"])
+        // The current version's key photo (the render's movie), the original's beside it.
+        let current = try #require(fetched["stillImageTime"] as? Double)
+        #expect(abs(current - rendered.stillImageTime) < 1e-6, "\(current)")
+        #expect((fetched["originalStillImageTime"] as? Double).map { abs($0 - 0.48) < 1e-6 } == true)
+        #expect((fetched["edit"] as? [String: Any])?["keyPhotoTime"] as? Double == 0.5)
+        // The list says the same.
+        let listed = try #require((try client.send("GET", "/v1/assets", token: "alice-token").json()["assets"] as? [[String: Any]])?.first)
+        #expect((listed["stillImageTime"] as? Double).map { abs($0 - current) < 1e-9 } == true)
     }
 
     @Test func aKeyPhotoEditIsSummarisedWithItsTime() throws {

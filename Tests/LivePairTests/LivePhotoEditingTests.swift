@@ -37,6 +37,8 @@ struct LivePhotoEditingTests {
     func keyPhotoTrimMute() throws {
         let originals = [PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)]
         let (edit, output) = try Self.render(LivePhotoEditSettings(photoTime: 0.8, trim: 0.2...1.0, audioVolume: 0))
+        #expect(edit.movieHandling == .remuxed)
+        #expect(try Self.videoSamples(edit.videoPath) == (try Self.videoSamples(Self.movie)))
         #expect(PackagingOracle.listing(output) == ["train.AAE", "train_edited.JPG", "train_edited.MOV"])
         #expect([PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)] == originals)
 
@@ -81,18 +83,168 @@ struct LivePhotoEditingTests {
         #expect(toNeighbour > toOriginal)
     }
 
-    @Test("a trimmed edit with its sound keeps the audio of the kept range only (AAC)")
+    @Test("a trimmed edit with its sound keeps the audio of the kept range only (the original's PCM, cut by the edit list)")
     func trimKeepsAudioOfRange() throws {
         let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.4...1.0))
-        #expect(edit.hasAudio)
+        #expect(edit.hasAudio && edit.movieHandling == .remuxed)
         let audio = try #require(try ReferenceTool.ffprobeStreams(edit.videoPath).first { $0["codec_type"] as? String == "audio" })
-        #expect(audio["codec_name"] as? String == "aac")
+        #expect(audio["codec_name"] as? String == "pcm_s16le")
         let duration = try #require((audio["duration"] as? String).flatMap(Double.init))
         #expect(abs(duration - (edit.renderedRange.upperBound - edit.renderedRange.lowerBound)) < 0.05)
         // The movie's own still time (0.48 s) is kept as the key photo: on the new timeline from the first kept frame.
         let kept = try Self.keptTimes(0.4..<1.0)
         let key = try #require(kept.min { abs($0 - 0.48) < abs($1 - 0.48) })
         #expect(abs(edit.stillImageTime - (key - kept[0])) < 1e-4)
+    }
+
+    /// The bytes of every sample of the movie's video track, in decoding order, read through
+    /// LivePair's parser.
+    static func videoSamples(_ path: String) throws -> [[UInt8]] {
+        let source = try FileByteSource(path: path)
+        let video = try #require(try QuickTimeMovieParser().parse(source).videoTrack)
+        return try (0..<Int(video.samples.sampleCount)).map { index in
+            let offset = try #require(video.samples.sampleOffset(at: index))
+            let size = try #require(video.samples.sampleSize(at: index))
+            return try source.readExactly(at: offset, count: Int(size), context: "sample \(index)")
+        }
+    }
+
+    @Test("trim and key photo re-mux the original's packets with edit lists: HEVC byte for byte, the trimmed duration and still time read by LivePair and ffprobe")
+    func trimByEditList() throws {
+        let movie = SampleMedia.path("live/IMG_3582.mov")
+        let output = try TestScratch.folder("edit-remux")
+        let edit = try LivePhotoEditingContext(
+            photo: SampleMedia.path("live/IMG_3582.HEIC"), video: movie,
+            settings: LivePhotoEditSettings(photoTime: 1.0, trim: 0.5...1.5, audioVolume: 1)
+        ).render(outputDirectory: output)
+        #expect(edit.movieHandling == .remuxed)
+        // 600 ticks a second, frames every 20 ticks: 0.5 s and 1.5 s are frames, 30 of them kept.
+        #expect(edit.renderedRange == 0.5...1.5 && edit.frameCount == 30)
+        #expect(edit.photoTime == 1.0 && edit.stillImageTime == 0.5)
+        #expect(edit.hasAudio)
+        // The video packets are the original's, byte for byte.
+        #expect(try Self.videoSamples(edit.videoPath) == (try Self.videoSamples(movie)))
+        // LivePair's parser: the trimmed duration and the still-image time on the new timeline.
+        let identity = ResourceIdentifier().identify(path: edit.videoPath)
+        #expect(identity.duration == 1.0 && identity.stillImageTime == 0.5 && identity.videoCodec == "hevc")
+        #expect(identity.contentIdentifier?.rawValue == edit.contentIdentifier)
+        // ffprobe: the same duration, the still-image-time track at 0.5 s, 30 frames shown from 0.
+        let duration = try ReferenceTool.run("ffprobe", [
+            "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", edit.videoPath,
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Double(duration) == 1.0)
+        #expect(try PackagingOracle.dataStreamStartTime(edit.videoPath).map { abs($0 - 0.5) < 1e-6 } == true)
+        let shown = try Self.framePresentationTimes(edit.videoPath)
+        #expect(shown.count == 30 && shown.first.map { abs($0) < 1e-6 } == true)
+        let streams = try ReferenceTool.ffprobeStreams(edit.videoPath)
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "pcm_s16le")
+        #expect((audio["duration"] as? String).flatMap(Double.init) == 1.0)
+        // The still is the render's frame at its still-image time, the original's at 1.0 s.
+        let still = try PackagingOracle.decodedStill(edit.photoPath)
+        let rendered = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: 0.5)
+        let original = try VideoFrameDecoder.uprightFrame(path: movie, at: 1.0)
+        #expect(try #require(still.meanAbsoluteDifference(to: rendered)) < 2.5)
+        #expect(rendered == original)
+        // validate --deep decodes the still and the movie's frame at its still-image time: no error.
+        let report = ValidationFixture.report([edit.photoPath, edit.videoPath], deep: true)
+        #expect(report.allFindings.filter { $0.severity == .error }.isEmpty)
+    }
+
+    /// The movie's sound decoded by ffmpeg as 32-bit float samples (all channels interleaved),
+    /// from `start` for `duration` seconds of its timeline (nil: to the end).
+    static func decodedSound(_ path: String, start: Double = 0, duration: Double? = nil) throws -> [Float] {
+        let data = try ReferenceTool.ffmpegTool("ffmpeg", [
+            "-i", path, "-ss", String(start)] + (duration.map { ["-t", String($0)] } ?? []) + [
+            "-map", "0:a:0", "-f", "f32le", "-acodec", "pcm_f32le", "-",
+        ])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    @Test("a volume of 0.5 scales the sound's samples: peak and RMS half the original's, recorded in the AAE")
+    func volumeScalesSamples() throws {
+        let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.2...1.0, audioVolume: 0.5))
+        #expect(edit.hasAudio && edit.movieHandling == .transcoded)
+        let audio = try #require(try ReferenceTool.ffprobeStreams(edit.videoPath).first { $0["codec_type"] as? String == "audio" })
+        #expect(audio["codec_name"] as? String == "aac")
+        let range = edit.renderedRange
+        let original = try Self.decodedSound(Self.movie, start: range.lowerBound, duration: range.upperBound - range.lowerBound)
+        let rendered = try Self.decodedSound(edit.videoPath)
+        func peak(_ samples: [Float]) -> Float { samples.reduce(0) { max($0, abs($1)) } }
+        func rms(_ samples: [Float]) -> Double {
+            (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))).squareRoot()
+        }
+        #expect(peak(original) > 0.05)
+        let peakRatio = Double(peak(rendered) / peak(original))
+        let rmsRatio = rms(rendered) / rms(original)
+        #expect(abs(peakRatio - 0.5) < 0.05, "peak ratio \(peakRatio)")
+        #expect(abs(rmsRatio - 0.5) < 0.05, "RMS ratio \(rmsRatio)")
+        // The AAE records the volume (LivePair's AudioVolume step) and resumes it.
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: edit.adjustmentsPath)
+        #expect(resumed.settings == LivePhotoEditSettings(trim: 0.2...1.0, audioVolume: 0.5))
+        #expect(resumed.unrenderedOperations.isEmpty)
+    }
+
+    /// `image` with its colours inverted (alpha kept).
+    static func inverted(_ image: PixelBuffer) throws -> PixelBuffer {
+        var bytes = image.packedBytes
+        for index in bytes.indices where index % 4 != 3 { bytes[index] = 255 - bytes[index] }
+        return try PixelBuffer(width: image.width, height: image.height, format: .rgba8, storage: bytes)
+    }
+
+    /// The frames a frame processor was called with.
+    final class FrameLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var frames: [(kind: LivePhotoFrame.Kind, time: Double)] = []
+        func add(_ frame: LivePhotoFrame) { lock.withLock { frames.append((frame.kind, frame.time)) } }
+        var all: [(kind: LivePhotoFrame.Kind, time: Double)] { lock.withLock { frames } }
+    }
+
+    @Test("a frame processor (invert) is applied to every kept frame and the key photo, checked on decoded frames")
+    func frameProcessorInverts() throws {
+        let output = try TestScratch.folder("edit-invert")
+        let log = FrameLog()
+        var edit = LivePhotoEditingContext(
+            photo: Self.still, video: Self.movie, settings: LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...0.7, audioVolume: 0))
+        edit.frameProcessor = { frame in
+            log.add(frame)
+            return try Self.inverted(frame.image)
+        }
+        let rendered = try edit.render(outputDirectory: output)
+        #expect(rendered.movieHandling == .transcoded)
+        // Called once per kept frame, in order, then once for the photo at the key frame's time.
+        let kept = try Self.keptTimes(0.2..<0.7)
+        let calls = log.all
+        #expect(calls.filter { $0.kind == .video }.count == kept.count && rendered.frameCount == kept.count)
+        #expect(zip(calls.filter { $0.kind == .video }.map(\.time), kept).allSatisfy { abs($0 - $1) < 1e-4 })
+        #expect(calls.last?.kind == .photo && calls.last.map { abs($0.time - rendered.photoTime) < 1e-9 } == true)
+        #expect(calls.filter { $0.kind == .photo }.count == 1)
+        // The render's frames are the original's inverted: near the inverted frame, far from the frame itself.
+        for time in [kept[0], kept[kept.count / 2]] {
+            let original = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: time)
+            let shown = try VideoFrameDecoder.uprightFrame(path: rendered.videoPath, at: time - kept[0])
+            let toInverted = try #require(shown.meanAbsoluteDifference(to: try Self.inverted(original)))
+            let toOriginal = try #require(shown.meanAbsoluteDifference(to: original))
+            #expect(toInverted < 4 && toOriginal > 40, "at \(time) s: \(toInverted) to the inverted frame, \(toOriginal) to the frame")
+        }
+        let still = try PackagingOracle.decodedStill(rendered.photoPath)
+        let key = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: rendered.photoTime)
+        #expect(try #require(still.meanAbsoluteDifference(to: try Self.inverted(key))) < 4)
+    }
+
+    @Test("a frame processor that fails or changes a frame's size stops the render: nothing is written")
+    func frameProcessorFailures() throws {
+        struct Refused: Error {}
+        for processor: LivePhotoFrameProcessor in [
+            { _ in throw Refused() },
+            { frame in try frame.image.cropped(x: 0, y: 0, width: 16, height: 16) },
+        ] {
+            let output = try TestScratch.folder("edit-processor-fails")
+            var edit = LivePhotoEditingContext(photo: Self.still, video: Self.movie, settings: LivePhotoEditSettings(trim: 0.2...0.4))
+            edit.frameProcessor = processor
+            #expect(throws: PackagingError.self) { _ = try edit.render(outputDirectory: output) }
+            #expect(PackagingOracle.listing(output) == [])
+        }
     }
 
     @Test("a movie with AAC sound: the packets of the kept range are copied, moved to start with the video")
@@ -219,7 +371,8 @@ struct LivePhotoEditingTests {
     @Test("settings a render cannot honour are refused before anything is written")
     func refusedSettings() throws {
         for settings in [
-            LivePhotoEditSettings(audioVolume: 0.5), LivePhotoEditSettings(trim: 1.0...1.0),
+            LivePhotoEditSettings(audioVolume: 1.5), LivePhotoEditSettings(audioVolume: -0.1),
+            LivePhotoEditSettings(audioVolume: .nan), LivePhotoEditSettings(trim: 1.0...1.0),
             LivePhotoEditSettings(trim: 5.0...6.0), LivePhotoEditSettings(photoTime: -1),
         ] {
             let output = try TestScratch.folder("edit-refused")

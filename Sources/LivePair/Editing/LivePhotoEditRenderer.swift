@@ -21,14 +21,21 @@ struct LivePhotoEditRenderer {
     let variation: PlaybackVariation
     let muted: Bool
     let limits: ParseLimits
+    /// The factor the sound's samples are scaled by (1: unchanged).
+    var audioGain: Float = 1
+    /// Applied to every kept frame (`.video`) and to the key photo's frame (`.photo`).
+    var frameProcessor: LivePhotoFrameProcessor?
+    /// Whether the movie is encoded; when false only the still is made (the movie is re-muxed
+    /// by an edit list: `EditListWindow`), and `Movie.path` is nil.
+    var encodesMovie = true
 
     /// Frames crossfaded by Loop at most (half a second at 30 frames a second).
     static let crossfadeFrames = 15
 
     /// What was rendered.
     struct Movie {
-        /// The H.264 MP4 written.
-        let path: String
+        /// The H.264 MP4 written; nil when the movie was not encoded.
+        let path: String?
         /// The still: the key photo's frame, or the long exposure.
         let still: PixelBuffer
         /// The colour the video declares (the still declares the same).
@@ -44,8 +51,8 @@ struct LivePhotoEditRenderer {
     }
 
     /// Writes the movie to `path` (a scratch file) and returns it with its still.
-    func render(to path: String) throws(PackagingError) -> Movie {
-        let holdsFrames = variation == .loop || variation == .bounce
+    func render(to path: String?) throws(PackagingError) -> Movie {
+        let holdsFrames = encodesMovie && (variation == .loop || variation == .bounce)
         var held: [(time: Double, image: PixelBuffer)] = []
         var heldBytes = 0
         var writer: H264MovieWriter?
@@ -66,6 +73,11 @@ struct LivePhotoEditRenderer {
             if key == nil || abs(time - keyTime) < abs(key!.time - keyTime) - TrimmedFrames.tolerance {
                 key = (time, upright, count)
             }
+            let shown = try process(upright, time: time, kind: .video)
+            if (shown.width, shown.height) != (upright.width, upright.height) {
+                throw .invalidArgument(
+                    "the frame processor returned a \(shown.width)x\(shown.height) image for a \(upright.width)x\(upright.height) frame at \(time) s")
+            }
             if holdsFrames {
                 heldBytes += upright.width * upright.height * 4
                 guard heldBytes <= LivePhotoEditingContext.maximumHeldFrameBytes else {
@@ -74,16 +86,17 @@ struct LivePhotoEditRenderer {
                 }
             }
             do throws(MediaError) {
-                if variation == .longExposure { try averager.add(upright) }
+                if variation == .longExposure { try averager.add(shown) }
                 if holdsFrames {
-                    held.append((time, upright))
-                } else {
+                    held.append((time, shown))
+                } else if let path, encodesMovie {
                     if writer == nil {
                         writer = try H264MovieWriter(
                             path: path, width: upright.width, height: upright.height, audioFrom: muted ? nil : videoPath,
-                            audioWindow: muted ? nil : time..<window.upperBound, movieTimescale: H264MovieWriter.clock)
+                            audioWindow: muted ? nil : time..<window.upperBound, audioGain: audioGain,
+                            movieTimescale: H264MovieWriter.clock)
                     }
-                    try writer?.append(upright, presentationTime: time - (first ?? time))
+                    try writer?.append(shown, presentationTime: time - (first ?? time))
                 }
             } catch {
                 throw .media(error)
@@ -98,8 +111,9 @@ struct LivePhotoEditRenderer {
         var frameCount = count
         var stillImageTime = key.time - first
         var hasAudio = false
+        let keyPhoto = variation == .longExposure ? key.image : try process(key.image, time: key.time, kind: .photo)
         do throws(MediaError) {
-            if holdsFrames {
+            if holdsFrames, let path {
                 let shaped = try shape(held, keyIndex: key.index, interval: frameInterval)
                 let movieWriter = try H264MovieWriter(
                     path: path, width: held[0].image.width, height: held[0].image.height, audioFrom: nil,
@@ -112,12 +126,23 @@ struct LivePhotoEditRenderer {
                 try writer.finish()
                 hasAudio = writer.hasAudio
             }
-            let still = variation == .longExposure ? try averager.mean() ?? key.image : key.image
+            let still = variation == .longExposure ? try averager.mean() ?? key.image : keyPhoto
             return Movie(
-                path: path, still: still, colour: colour, keyFrameTime: key.time, stillImageTime: stillImageTime,
+                path: encodesMovie ? path : nil, still: still, colour: colour, keyFrameTime: key.time, stillImageTime: stillImageTime,
                 renderedRange: first...(last + frameInterval), frameCount: frameCount, hasAudio: hasAudio)
         } catch {
             throw .media(error)
+        }
+    }
+
+    /// `image` as the frame processor returns it (itself without one); an error it throws is
+    /// `invalidArgument` naming the frame.
+    private func process(_ image: PixelBuffer, time: Double, kind: LivePhotoFrame.Kind) throws(PackagingError) -> PixelBuffer {
+        guard let frameProcessor else { return image }
+        do {
+            return try frameProcessor(LivePhotoFrame(image: image, time: time, kind: kind))
+        } catch {
+            throw .invalidArgument("the frame processor failed on the \(kind) frame at \(time) s: \(error)")
         }
     }
 

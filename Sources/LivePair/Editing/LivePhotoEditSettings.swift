@@ -13,8 +13,8 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
     public var photoTime: Double?
     /// The kept part of the movie; nil keeps all of it.
     public var trim: ClosedRange<Double>?
-    /// The sound's volume: 1 keeps it, 0 removes the audio track (mute). Values in between are
-    /// refused when rendering (no gain is applied).
+    /// The sound's volume from 0 to 1: 1 keeps it, 0 removes the audio track (mute), a value in
+    /// between scales every sample by it (the sound encoded again as AAC).
     public var audioVolume: Double
     /// Loop, Bounce, Long Exposure or none.
     public var playbackVariation: PlaybackVariation
@@ -43,7 +43,7 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
                 guard let start = range.start.seconds, let end = range.end.seconds, start <= end else { return nil }
                 return start...end
             },
-            audioVolume: recipe.isMuted ? 0 : 1, playbackVariation: recipe.playbackVariation ?? .none)
+            audioVolume: recipe.isMuted ? 0 : recipe.audioVolume ?? 1, playbackVariation: recipe.playbackVariation ?? .none)
     }
 
     /// The enabled steps of `recipe` that these settings do not carry and a render does not apply
@@ -52,18 +52,24 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
         let known: Set<String> = [
             AdjustmentOperation.Identifier.keyPhoto, AdjustmentOperation.Identifier.trim,
             AdjustmentOperation.Identifier.mute, AdjustmentOperation.Identifier.autoLoop,
+            AdjustmentOperation.Identifier.audioVolume,
         ]
         return recipe.operations.filter { $0.isEnabled && !known.contains($0.identifier) }.map(\.identifier)
     }
 
     /// The steps of these settings, in the order Photos writes them: key photo, trim, mute,
-    /// playback variation. A time is written on a 600 ticks-per-second timescale (Apple's) when
+    /// playback variation; a volume between 0 and 1 as LivePair's `AudioVolume` step after mute's
+    /// place. A time is written on a 600 ticks-per-second timescale (Apple's) when
     /// it falls on a tick, else in microseconds.
     public var operations: [AdjustmentOperation] {
         var steps: [AdjustmentOperation] = []
         if let photoTime { steps.append(.keyPhoto(at: Self.time(photoTime))) }
         if let trim { steps.append(.trim(AdjustmentTimeRange(start: Self.time(trim.lowerBound), end: Self.time(trim.upperBound)))) }
-        if isMuted { steps.append(.mute) }
+        if isMuted {
+            steps.append(.mute)
+        } else if audioVolume < 1 {
+            steps.append(.audioVolume(audioVolume))
+        }
         if let loop = AdjustmentOperation.playback(playbackVariation) { steps.append(loop) }
         return steps
     }

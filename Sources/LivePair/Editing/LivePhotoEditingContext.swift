@@ -18,10 +18,13 @@ import LivePairMedia
 ///
 /// The render is a new Live Photo with a new content identifier: the still is the movie's frame
 /// at the key photo time (Long Exposure: the mean of the kept frames), turned upright and encoded
-/// in the original still's format (HEIC or JPEG) with its Exif; the movie holds the kept frames,
-/// upright, encoded as H.264 (Bounce: forward then backward; Loop: its end crossfaded into its
-/// start), with the original's sound of the kept range as AAC unless muted (Loop and Bounce have
-/// none), in a QuickTime movie whose still-image time is the key photo's frame. The adjustment
+/// in the original still's format (HEIC or JPEG) with its Exif. The movie is the original's H.264
+/// or HEVC packets, byte for byte, cut to the trim by edit lists with its sound (none when muted),
+/// when the frames do not change (`movieHandling == .remuxed`); else (Loop, Bounce, another codec)
+/// the kept frames, upright, encoded as H.264 (Bounce: forward then backward; Loop: its end
+/// crossfaded into its start), with the original's sound of the kept range as AAC unless muted
+/// (Loop and Bounce have none). Either is a QuickTime movie whose still-image time is the key
+/// photo's frame. The adjustment
 /// data records the settings in LivePair's format, so `init(photo:video:resuming:)` resumes the
 /// edit. Outputs are staged, validated as one Live Photo and renamed into place together; the
 /// originals are never modified, and a failure leaves nothing.
@@ -34,6 +37,13 @@ public struct LivePhotoEditingContext: Sendable {
     public var settings: LivePhotoEditSettings
     /// How outputs are written (overwriting, durability, still quality, limits).
     public var options: PackagingOptions
+    /// PhotoKit's `frameProcessor`: called with every kept frame of the movie (`.video`, in
+    /// order) and with the key photo's frame (`.photo`), each upright with its time on the
+    /// original movie; the images it returns are what the render shows, so the movie is then
+    /// encoded again (H.264). Not recorded in the adjustment data (a closure is not data): an
+    /// editor that wants its edit resumable records its own. Long Exposure averages the
+    /// processed frames.
+    public var frameProcessor: LivePhotoFrameProcessor?
     /// Steps of the resumed adjustment data that a render does not apply (`SmartBlackAndWhite`, ...).
     public private(set) var unrenderedOperations: [String] = []
 
@@ -91,8 +101,8 @@ public struct LivePhotoEditingContext: Sendable {
     /// (`EditOutputNames`): the still, the movie and the adjustment data.
     ///
     /// - Parameter contentIdentifier: the render's identifier (an RFC 4122 UUID); nil makes one.
-    /// - Throws: `PackagingError`: `invalidArgument` for settings out of range (a volume between
-    ///   0 and 1, a trim that keeps no frame, a Loop or Bounce too long to hold), `outputExists`
+    /// - Throws: `PackagingError`: `invalidArgument` for settings out of range (a volume outside
+    ///   0...1, a trim that keeps no frame, a Loop or Bounce too long to hold), `outputExists`
     ///   unless `options.overwrite`, `damagedInput`, `media` and `format` errors, `invalidOutput`.
     public func render(outputDirectory: String, contentIdentifier: String? = nil) throws(PackagingError)
         -> RenderedLivePhotoEdit
@@ -120,17 +130,42 @@ public struct LivePhotoEditingContext: Sendable {
         let window = (settings.trim?.lowerBound ?? 0)..<(settings.trim?.upperBound ?? .infinity)
         let duration = videoIdentity.duration ?? 0
         let requested = settings.photoTime ?? videoIdentity.stillImageTime ?? (window.lowerBound + min(window.upperBound, duration)) / 2
-        let movie = try LivePhotoEditRenderer(
+        let remuxes = frameProcessor == nil && Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
+        var renderer = LivePhotoEditRenderer(
             videoPath: videoPath, window: window, keyTime: requested, variation: settings.playbackVariation,
             muted: settings.isMuted || settings.playbackVariation == .loop || settings.playbackVariation == .bounce,
-            limits: options.limits
-        ).render(to: try staged.scratch(in: outputDirectory, name: "edit.mp4"))
+            limits: options.limits)
+        renderer.encodesMovie = !remuxes
+        renderer.audioGain = Float(settings.audioVolume)
+        renderer.frameProcessor = frameProcessor
+        let movie = try renderer.render(to: remuxes ? nil : try staged.scratch(in: outputDirectory, name: "edit.mp4"))
 
-        let stamped = try MovieStamper(options: options, staged: staged).write(
-            movieAt: movie.path, identity: packager.identify(movie.path), identifier: identifier,
-            stillImageTime: movie.stillImageTime, to: videoStaged, scratch: { () throws(PackagingError) in
-                throw .unsupportedVideo(path: movie.path, reason: "the rendered movie is H.264 in MP4 and is never transcoded")
-            })
+        let stamped: MovieStamper.Written
+        var renderedRange = movie.renderedRange
+        var hasAudio = movie.hasAudio
+        if remuxes {
+            // The original's packets, cut by edit lists: only boxes around the media data change.
+            let cut = try EditListWindow(
+                moviePath: videoPath, requested: window, muted: settings.isMuted, limits: options.limits)
+            var stamper = MovieStamper(options: options, staged: staged)
+            stamper.trim = cut.trim
+            stamped = try stamper.write(
+                movieAt: videoPath, identity: videoIdentity, identifier: identifier,
+                stillImageTime: movie.keyFrameTime - cut.range.lowerBound, to: videoStaged,
+                scratch: { () throws(PackagingError) in
+                    throw .unsupportedVideo(path: videoPath, reason: "a re-muxed edit is never transcoded")
+                })
+            renderedRange = cut.range
+            hasAudio = cut.hasSound && !settings.isMuted
+        } else if let path = movie.path {
+            stamped = try MovieStamper(options: options, staged: staged).write(
+                movieAt: path, identity: packager.identify(path), identifier: identifier,
+                stillImageTime: movie.stillImageTime, to: videoStaged, scratch: { () throws(PackagingError) in
+                    throw .unsupportedVideo(path: path, reason: "the rendered movie is H.264 in MP4 and is never transcoded")
+                })
+        } else {
+            throw .unsupportedVideo(path: videoPath, reason: "the edit's movie was not rendered")
+        }
         let exif = EditedStillExif.tiff(
             ofStillAt: photoPath, format: photoIdentity.format, width: movie.still.width, height: movie.still.height,
             limits: options.limits)
@@ -154,14 +189,23 @@ public struct LivePhotoEditingContext: Sendable {
             contentIdentifier: identifier, photoPath: "\(outputDirectory)/\(names.photo)",
             videoPath: "\(outputDirectory)/\(names.video)", adjustmentsPath: "\(outputDirectory)/\(names.adjustments)",
             settings: settings, photoTime: movie.keyFrameTime, stillImageTime: stamped.stillImageTime,
-            renderedRange: movie.renderedRange, frameCount: movie.frameCount, hasAudio: movie.hasAudio,
-            unrenderedOperations: unrenderedOperations, findings: findings)
+            renderedRange: renderedRange, frameCount: movie.frameCount, hasAudio: hasAudio,
+            movieHandling: remuxes ? .remuxed : .transcoded, unrenderedOperations: unrenderedOperations,
+            findings: findings)
+    }
+
+    /// Whether `settings` leave the movie's frames and sound samples as they are (no Loop or
+    /// Bounce, a volume of 0 or 1), so the movie can be the original's packets cut by edit lists
+    /// rather than re-encoded.
+    static func keepsMovieFrames(_ settings: LivePhotoEditSettings) -> Bool {
+        (settings.playbackVariation == .none || settings.playbackVariation == .longExposure)
+            && (settings.audioVolume == 0 || settings.audioVolume == 1)
     }
 
     /// Refuses settings a render cannot honour.
     private func checkSettings() throws(PackagingError) {
-        guard settings.audioVolume == 0 || settings.audioVolume == 1 else {
-            throw .invalidArgument("the audio volume \(settings.audioVolume) is not rendered: use 0 (mute) or 1")
+        guard settings.audioVolume.isFinite, (0...1).contains(settings.audioVolume) else {
+            throw .invalidArgument("the audio volume \(settings.audioVolume) is not between 0 (mute) and 1")
         }
         if let time = settings.photoTime, !time.isFinite || time < 0 {
             throw .invalidArgument("the key photo time \(time) is not a time in the movie")

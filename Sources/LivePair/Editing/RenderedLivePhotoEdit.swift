@@ -23,6 +23,10 @@ public struct RenderedLivePhotoEdit: Sendable, Equatable {
     public let frameCount: Int
     /// Whether the rendered movie has sound.
     public let hasAudio: Bool
+    /// How the movie was made: `.remuxed` (the original's packets, byte for byte, cut by edit
+    /// lists: a key photo, trim or mute edit of an H.264 or HEVC movie) or `.transcoded` (its
+    /// frames encoded again as H.264: Loop, Bounce, another codec).
+    public let movieHandling: OutputHandling
     /// Steps of a resumed recipe that the render did not apply (`SmartBlackAndWhite`, ...).
     public let unrenderedOperations: [String]
     /// The validation findings of the rendered pair (warnings and notes).
@@ -32,7 +36,7 @@ public struct RenderedLivePhotoEdit: Sendable, Equatable {
     public init(
         contentIdentifier: String, photoPath: String, videoPath: String, adjustmentsPath: String,
         settings: LivePhotoEditSettings, photoTime: Double, stillImageTime: Double, renderedRange: ClosedRange<Double>,
-        frameCount: Int, hasAudio: Bool, unrenderedOperations: [String], findings: [Finding]
+        frameCount: Int, hasAudio: Bool, movieHandling: OutputHandling, unrenderedOperations: [String], findings: [Finding]
     ) {
         self.contentIdentifier = contentIdentifier
         self.photoPath = photoPath
@@ -44,6 +48,7 @@ public struct RenderedLivePhotoEdit: Sendable, Equatable {
         self.renderedRange = renderedRange
         self.frameCount = frameCount
         self.hasAudio = hasAudio
+        self.movieHandling = movieHandling
         self.unrenderedOperations = unrenderedOperations
         self.findings = findings
     }

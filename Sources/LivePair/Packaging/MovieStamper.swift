@@ -18,6 +18,9 @@ struct MovieStamper {
     /// Whether a given still-image time is written exactly (not snapped to a frame): the time a
     /// motion photo's `LivePair:StillImageTime` kept.
     var keepsStillImageTimeExact = false
+    /// Cuts the re-muxed movie to a window by edit lists (a Live Photo edit's trim and mute):
+    /// the still-image time is then on the trimmed timeline. Only for movies `canRemux` accepts.
+    var trim: EditListTrim?
 
     /// What `write` did.
     struct Written {
@@ -97,6 +100,7 @@ struct MovieStamper {
         rewriter.disablesSecondaryVideoTracks = fileType == QuickTimeMovieRewriter.quickTimeFileTypeBox
         rewriter.removedMetadataKeys = removedMetadataKeys
         rewriter.keepsStillImageTimeExact = keepsStillImageTimeExact
+        rewriter.trim = handling == .transcoded ? nil : trim
         var written: QuickTimeMovieRewriter.Result?
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
             written = try rewriter.write(

@@ -40,6 +40,9 @@ public struct AdjustmentOperation: Sendable, Equatable {
         public static let mute = "Mute"
         /// Loop, Bounce or Long Exposure (`settings.flavor`).
         public static let autoLoop = "AutoLoop"
+        /// The sound's volume between 0 and 1 (`settings.volume`): LivePair's own step, as
+        /// PhotoKit's `PHLivePhotoEditingContext.audioVolume` (Photos writes no such step).
+        public static let audioVolume = "AudioVolume"
     }
 
     /// A key-photo step at `time`.
@@ -56,6 +59,11 @@ public struct AdjustmentOperation: Sendable, Equatable {
 
     /// A mute step.
     public static let mute = AdjustmentOperation(identifier: Identifier.mute)
+
+    /// A volume step scaling the sound by `volume` (between 0 and 1).
+    public static func audioVolume(_ volume: Double) -> AdjustmentOperation {
+        AdjustmentOperation(identifier: Identifier.audioVolume, settings: .object([JSONMember("volume", .number(volume))]))
+    }
 
     /// A Loop, Bounce or Long Exposure step (nil for `.none`).
     public static func playback(_ variation: PlaybackVariation) -> AdjustmentOperation? {

@@ -67,6 +67,14 @@ public struct AdjustmentRecipe: Sendable, Equatable {
     /// Whether the movie's sound is off (`Mute`).
     public var isMuted: Bool { operation(AdjustmentOperation.Identifier.mute) != nil }
 
+    /// The sound's volume (`AudioVolume`, LivePair's step), when set and a number from 0 to 1.
+    public var audioVolume: Double? {
+        guard let volume = operation(AdjustmentOperation.Identifier.audioVolume)?.settings["volume"]?.doubleValue,
+            (0...1).contains(volume)
+        else { return nil }
+        return volume
+    }
+
     /// Loop, Bounce or Long Exposure (`AutoLoop`): `.none` without the step, nil for a flavor
     /// LivePair does not know (see `autoLoopFlavor`).
     public var playbackVariation: PlaybackVariation? {

@@ -62,6 +62,11 @@ public struct QuickTimeMovieRewriter: Sendable {
     /// Metadata keys removed from the output: from `moov/meta` (with their values), and every
     /// timed-metadata track whose keys are all in this set is dropped (its samples stay, unreferenced).
     public var removedMetadataKeys: Set<String> = []
+    /// Cuts the movie to a window of its timeline by edit lists (and removes its sound when
+    /// asked), media data untouched: see `EditListTrim`. A given still-image time is then on the
+    /// trimmed timeline (0 is the window's start); nil keeps the existing still-image time, moved
+    /// with the window.
+    public var trim: EditListTrim?
 
     /// When true, the output gets Apple's file type box (`quickTimeFileTypeBox`) in place of the
     /// input's (an MP4's `isom`/`mp42`).
@@ -174,21 +179,23 @@ public struct QuickTimeMovieRewriter: Sendable {
         // A track that also carries removed keys (an iPhone 15's still-image transform) is
         // replaced by one holding only the still-image time, at the same time.
         let carriesRemovedKeys = existing.map { !Set($0.metadataKeyNames).isDisjoint(with: removedMetadataKeys) } ?? false
-        let keepExisting = stillImageTime == nil && existingTime != nil && !carriesRemovedKeys
+        let keepExisting = trim == nil && stillImageTime == nil && existingTime != nil && !carriesRemovedKeys
+        // A trimmed movie's times are the original's less the window's start.
+        let shift = trim.map { Double($0.window.lowerBound) / Double(movie.header.timescale) } ?? 0
+        let duration = trim.map { Double($0.window.upperBound - $0.window.lowerBound) / Double(movie.header.timescale) } ?? movie.header.durationSeconds
         let seconds: Double
-        if stillImageTime == nil, let existingTime {
+        if trim == nil, stillImageTime == nil, let existingTime {
             seconds = existingTime.seconds
         } else {
-            let requested = stillImageTime ?? movie.header.durationSeconds / 2
+            let requested = stillImageTime ?? existingTime.map { $0.seconds - shift } ?? duration / 2
             guard requested.isFinite else {
                 throw .invalid(context: "still-image time", reason: "\(requested) is not a number of seconds")
             }
-            guard let snapped = StillImageTimeTrackWriter.snap(requested, toFramesOf: video) else {
+            guard let snapped = StillImageTimeTrackWriter.snap(requested + shift, toFramesOf: video) else {
                 throw .unsupported(context: "movie", reason: "the video track presents no frames")
             }
-            let exact = keepsStillImageTimeExact && stillImageTime != nil && requested >= 0
-                && requested <= movie.header.durationSeconds
-            seconds = exact ? requested : snapped
+            let exact = keepsStillImageTimeExact && stillImageTime != nil && requested >= 0 && requested <= duration
+            seconds = exact ? requested : max(0, snapped - shift)
         }
         let timescale = movie.header.timescale
         let scaled = (seconds * Double(timescale)).rounded()
@@ -235,6 +242,7 @@ public struct QuickTimeMovieRewriter: Sendable {
                 }
             }
             if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
+            try trim?.apply(to: &moov, movie: movie)
             try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
             // One keys table (ffmpeg reads only the first): udta/meta's keys join moov/meta's.
             try MovieMetadataWriter.mergeUserData(in: &moov)
@@ -277,7 +285,7 @@ public struct QuickTimeMovieRewriter: Sendable {
             if moov.size == moovSize {
                 layout.pieces[layout.moovPieceIndex] = .bytes(moov.serialized())
                 let written = Double(ticks) / Double(timescale)
-                let frame = StillImageTimeTrackWriter.snap(written, toFramesOf: video)
+                let frame = StillImageTimeTrackWriter.snap(written + shift, toFramesOf: video).map { $0 - shift }
                 let result = Result(
                     stillImageTime: written, stillFrameTime: frame ?? written, stillImageTicks: ticks,
                     movieTimescale: timescale, stillImageTrackID: trackID,

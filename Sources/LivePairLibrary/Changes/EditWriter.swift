@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes an asset's edit inside a batch's transaction: the earlier edit's rows (render and
 /// adjustment data) go, and an applied edit's rows are added after the asset's other resources.
-/// The original resources are never touched.
+/// The original resources are never touched; the asset's derivative jobs are queued again.
 struct EditWriter {
     let writer: any CatalogWriter
 
@@ -32,6 +32,10 @@ struct EditWriter {
                     uniformTypeIdentifier: part.uniformTypeIdentifier))
             ordinal += 1
         }
-        return !removed.isEmpty || !rows.isEmpty
+        guard !removed.isEmpty || !rows.isEmpty else { return false }
+        // The version shown changed (the new render, or the original again): its derivatives are
+        // made again, queued with the rows so a crash after the commit loses no job.
+        try writer.enqueueDerivativeJobs(assetIdentifier: identifier, kinds: DerivativeJobKind.kinds(of: asset))
+        return true
     }
 }

@@ -80,7 +80,8 @@ extension Ingestor {
     /// Adds the waiting parts of the groups `groupKeys` to asset `identifier`: a rendered still to
     /// a photo (`.fullSizePhoto`), a rendered movie to a Live Photo (`.fullSizePairedVideo`) or a
     /// video (`.fullSizeVideo`), adjustment data; at most one of each type (of several candidates
-    /// the first by name, then digest), the rest keep waiting. Logs the asset as changed.
+    /// the first by name, then digest), the rest keep waiting. Logs the asset as changed and
+    /// queues its derivative jobs again (the version shown is now the render).
     private func attachWaitingEdits(
         groupKeys: [String], owner: String, to identifier: String, in transaction: CatalogTransaction
     ) throws(LibraryError) -> Set<ContentDigest> {
@@ -122,6 +123,10 @@ extension Ingestor {
             attached.insert(part.resource.digest)
         }
         if !attached.isEmpty {
+            // The current version is now the render: its derivatives are made (again).
+            if let asset = try catalog.assets(withIdentifiers: [identifier], includingDeleted: false)[identifier] {
+                try catalog.enqueueDerivativeJobs(assetIdentifier: identifier, kinds: DerivativeJobKind.kinds(of: asset))
+            }
             _ = try catalog.appendChange(
                 insertedAssets: [], updatedAssets: [identifier], deletedAssets: [], changedCollections: [], committedAt: Date())
         }

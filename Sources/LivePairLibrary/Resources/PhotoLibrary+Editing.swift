@@ -15,6 +15,23 @@ extension PhotoLibrary {
         return resources.filter { !renderedOriginals.contains($0.type) }
     }
 
+    /// The key photo's time, in seconds on the movie `version` reads: for `.current`, the
+    /// still-image time of the rendered movie (`fullSizePairedVideo`) of an edited Live Photo, read
+    /// from its headers (nil when it has none); otherwise `asset.stillImageTime`, the original's.
+    public func stillImageTime(for asset: Asset, version: AssetVersion) throws(LibraryError) -> Double? {
+        guard version == .current,
+            let render = try assetResources(for: asset).first(where: { $0.type == .fullSizePairedVideo })
+        else { return asset.stillImageTime }
+        let identification = StoredResourceIdentification(store: store, identifier: ResourceIdentifier(), decodes: false)
+        do throws(ResourceStoreError) {
+            return try identification.identify(
+                StoredResource(digest: render.digest, size: render.size), as: .pairedVideo, localCopy: nil
+            ).stillImageTime
+        } catch {
+            throw .store(error)
+        }
+    }
+
     /// The adjustment data of `asset`'s edit, as PhotoKit's `PHAdjustmentData` (format identifier,
     /// format version, data), read from its `.adjustmentData` resource; nil when the asset has no
     /// edit. Throws `unreadableResource` when the stored `.AAE` cannot be read (it is kept all the

@@ -52,7 +52,8 @@ public final class H264MovieWriter {
     /// (the movie in the file's bytes `audioRange` when that is given: a motion photo's video).
     /// Audio packets are written in step with the frames appended (up to each frame's time), the
     /// rest by `finish()`. With `audioWindow` (seconds of the audio movie's timeline) only that
-    /// part of the audio is written, from time zero: the sound of a trimmed movie. `cancellation`
+    /// part of the audio is written, from time zero: the sound of a trimmed movie. `audioGain`
+    /// (1: unchanged) scales every audio sample, the sound then always encoded as AAC. `cancellation`
     /// is polled by FFmpeg's I/O and between packets. `movieTimescale` sets the movie header's
     /// timescale (the muxer's default is 1000): `clock` makes every frame time exact on the
     /// movie's timeline, where a still-image time is written.
@@ -61,7 +62,8 @@ public final class H264MovieWriter {
     ///   read, `unsupported` when its audio cannot be encoded to AAC; `cancelled`.
     public init(
         path: String, width: Int, height: Int, audioFrom audioMoviePath: String?, audioRange: Range<UInt64>? = nil,
-        audioWindow: Range<Double>? = nil, movieTimescale: Int32? = nil, cancellation: CancellationFlag = CancellationFlag()
+        audioWindow: Range<Double>? = nil, audioGain: Float = 1, movieTimescale: Int32? = nil,
+        cancellation: CancellationFlag = CancellationFlag()
     ) throws(MediaError) {
         FFmpegCall.prepare()
         self.width = max(2, width / 2 * 2)
@@ -99,7 +101,7 @@ public final class H264MovieWriter {
         if let audioMoviePath {
             audio = try AudioCarrier.open(
                 moviePath: audioMoviePath, range: audioRange, output: output, cancellation: cancellation,
-                window: audioWindow)
+                window: audioWindow, gain: audioGain)
         }
         try output.start(path: path, muxerOptions: movieTimescale.map { ["movie_timescale": String($0)] } ?? [:])
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue

@@ -11,7 +11,7 @@ public enum EditCommand: Command {
     public static let abstract = MediaCommandCatalog.edit
     /// The usage line.
     public static let usage =
-        "livepair edit <still> <movie> [--key-photo <seconds>] [--trim <start>-<end>] [--mute] [--variation <kind>] [--resume <aae>] --output <dir>"
+        "livepair edit <still> <movie> [--key-photo <seconds>] [--trim <start>-<end>] [--volume <0-1>] [--mute] [--variation <kind>] [--resume <aae>] --output <dir>"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -22,9 +22,11 @@ public enum EditCommand: Command {
         (LivePair's format, org.livepair.adjustments); a name that is not IMG_1234-like gets
         _edited (train_edited.JPG). The render is a new Live Photo with a new content
         identifier: the still is the movie's frame at the key photo time, upright, with the
-        original still's Exif (Long Exposure: the mean of the kept frames); the movie holds the
-        kept frames as H.264, with the original's sound of that range as AAC unless --mute (Loop
-        and Bounce have no sound), and its still-image time on the key photo's frame. Times are
+        original still's Exif (Long Exposure: the mean of the kept frames); the movie is the
+        original's H.264 or HEVC packets cut to the trim by edit lists, not re-encoded, with its
+        sound of that range unless --mute (Loop and Bounce, or another codec: the kept frames
+        encoded as H.264, sound as AAC; Loop and Bounce have none), and its still-image time on
+        the key photo's frame. Times are
         seconds on the original movie's timeline. The outputs are staged, validated as one Live
         Photo and renamed into place together; the originals are never modified.
 
@@ -37,6 +39,8 @@ public enum EditCommand: Command {
         OPTIONS:
           --key-photo <seconds>   The key photo's time (default: the movie's still-image time).
           --trim <start>-<end>    The part of the movie kept, in seconds (e.g. 0.5-2.25).
+          --volume <0-1>          The sound's volume: its samples scaled (encoded again as
+                                  AAC, the movie as H.264); 0 is --mute, 1 keeps it.
           --mute                  Leave the sound out.
           --variation <kind>      loop, bounce, long-exposure or none (default: none).
           --resume <aae>          Start from the settings in an .AAE: LivePair's own, or Photos'
@@ -61,7 +65,7 @@ public enum EditCommand: Command {
         do throws(UsageError) {
             parsed = try ParsedArguments(
                 arguments, flags: ["mute", "overwrite", "json"],
-                options: ["key-photo", "trim", "variation", "resume", "identifier", "output", "quality"],
+                options: ["key-photo", "trim", "volume", "variation", "resume", "identifier", "output", "quality"],
                 shortNames: ["h": "help", "o": "output"])
             if parsed.has("help") {
                 streams.print(HelpText.wrapped(help))
@@ -114,6 +118,12 @@ public enum EditCommand: Command {
                 throw UsageError("The value '\(value)' is invalid for '--trim <start>-<end>': use seconds with start < end, e.g. 0.5-2.")
             }
             settings.trim = start...end
+        }
+        if let value = parsed.options["volume"] {
+            guard let volume = Double(value), volume.isFinite, (0...1).contains(volume) else {
+                throw UsageError("The value '\(value)' is invalid for '--volume <0-1>': use a number from 0 (mute) to 1, e.g. 0.5.")
+            }
+            settings.audioVolume = volume
         }
         if parsed.has("mute") { settings.audioVolume = 0 }
         if let value = parsed.options["variation"] {

@@ -20,12 +20,16 @@ extension LibraryCommand {
         return .success
     }
 
-    /// `library settle`: imports the halves waiting at least `age` seconds on their own.
+    /// `library settle`: imports the halves waiting at least `age` seconds on their own (the
+    /// renders and adjustment data waiting for them join them), then the renders still waiting
+    /// that long for an original that never came, as assets of their own.
     static func settle(_ library: PhotoLibrary, olderThan age: Double, json: Bool, streams: OutputStreams) throws(LibraryError) -> ExitCode {
         let ingestor = Ingestor(library: library)
         let uploads = try ingestor.pendingUploads(olderThan: age)
         let outcomes = try ingestor.importPendingAlone(uploads)
-        let settled = Array(zip(uploads, outcomes))
+        let now = Date()
+        let renders = try ingestor.waitingEditParts().filter { now.timeIntervalSince($0.receivedAt) >= age }
+        let settled = Array(zip(uploads, outcomes)) + (try ingestor.importWaitingRendersAlone(renders))
         if json {
             streams.print(PendingReport.settleJSON(library: library.directory, settled: settled).rendered())
         } else {
@@ -101,12 +105,17 @@ enum PendingReport {
         ])
     }
 
-    /// `library settle`: one line per half (outcome, asset, type, content identifier), then the count.
+    /// `library settle`: one line per half or render (outcome, asset, type, content identifier),
+    /// then the counts.
     static func settleText(_ settled: [(PendingUpload, IngestOutcome)]) -> String {
         var text = ""
         for (upload, outcome) in settled {
             text += [outcome.kind, outcome.localIdentifier ?? "-", upload.type.rawValue, upload.contentIdentifier].joined(separator: "\t") + "\n"
         }
-        return text + "\(settled.count) pending \(settled.count == 1 ? "half" : "halves") settled\n"
+        let renders = settled.filter { $0.0.type.isEdit }.count
+        let halves = settled.count - renders
+        var summary = "\(halves) pending \(halves == 1 ? "half" : "halves") settled"
+        if renders > 0 { summary += ", \(renders) \(renders == 1 ? "render" : "renders") without an original" }
+        return text + summary + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairLibrary
 import LivePairLogging
 
@@ -134,7 +135,10 @@ final class DerivativeJobWorker: Sendable {
         let resources: [LibraryAssetResource]
         do throws(LibraryError) {
             asset = try library.fetchAssets(withLocalIdentifiers: [job.assetIdentifier]).firstObject
-            resources = try asset.map { (asset: Asset) throws(LibraryError) in try library.assetResources(for: asset) } ?? []
+            // The version the gallery shows: an edited asset's render (docs/editing.md).
+            resources = try asset.map { (asset: Asset) throws(LibraryError) in
+                try library.assetResources(for: asset).shown(as: .current)
+            } ?? []
         } catch {
             return .retry(cause: error.description)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairLibrary
 import Synchronization
 
@@ -49,14 +50,17 @@ public struct LibraryDerivatives: Sendable {
     /// A video that is not a Live Photo: its motion job makes `playback.mp4`.
     static func isPlainVideo(_ asset: Asset) -> Bool { asset.mediaType == .video && !asset.isLivePhoto }
 
-    /// Whether every derivative of `asset` is cached already.
+    /// Whether every derivative of `asset`'s current version (an edited asset's render) is
+    /// cached already.
     public func isComplete(_ asset: Asset, resources: [LibraryAssetResource]) -> Bool {
-        kinds(of: asset, resources: resources).allSatisfy { maker.cachedFile($0, resources: resources) != nil }
+        let shown = resources.shown(as: .current)
+        return kinds(of: asset, resources: shown).allSatisfy { maker.cachedFile($0, resources: shown) != nil }
     }
 
-    /// Makes the missing derivatives of `asset` (waiting for a free media thread for each);
-    /// returns the messages of those that could not be made.
+    /// Makes the missing derivatives of `asset`'s current version (waiting for a free media
+    /// thread for each); returns the messages of those that could not be made.
     public func make(_ asset: Asset, resources: [LibraryAssetResource]) -> [String] {
-        kinds(of: asset, resources: resources).compactMap { maker.makeInBackground($0, asset: asset, resources: resources)?.message }
+        let shown = resources.shown(as: .current)
+        return kinds(of: asset, resources: shown).compactMap { maker.makeInBackground($0, asset: asset, resources: shown)?.message }
     }
 }

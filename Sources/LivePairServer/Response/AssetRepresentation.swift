@@ -46,8 +46,12 @@ struct AssetRepresentation: Encodable {
     var pixelWidth: Int
     var pixelHeight: Int
     var duration: Double
-    /// A Live Photo's key photo on its movie's timeline, in seconds (`Asset.stillImageTime`); nil otherwise.
+    /// A Live Photo's key photo on its movie's timeline, in seconds, of the version shown
+    /// (`current`: an edited Live Photo's rendered movie); nil otherwise.
     var stillImageTime: Double?
+    /// The original's key photo time (`Asset.stillImageTime`), when an edit rendered the movie
+    /// (`stillImageTime` is then the render's).
+    var originalStillImageTime: Double?
     var creationDate: Date?
     var addedDate: Date
     /// What the list is ordered by: `creationDate`, else `addedDate`.
@@ -71,7 +75,8 @@ struct AssetRepresentation: Encodable {
 
     init(
         _ asset: Asset, resources: [LibraryAssetResource], edit: EditRepresentation? = nil,
-        derivativeFailures: [DerivativeFailure] = [], metadata: AssetFileMetadata? = nil
+        currentStillImageTime: Double?? = nil, derivativeFailures: [DerivativeFailure] = [],
+        metadata: AssetFileMetadata? = nil
     ) {
         id = asset.localIdentifier
         mediaType = asset.mediaType.description
@@ -82,6 +87,10 @@ struct AssetRepresentation: Encodable {
         pixelHeight = asset.pixelHeight
         duration = asset.duration
         stillImageTime = asset.stillImageTime
+        if resources.contains(where: { $0.type == .fullSizePairedVideo }), let current = currentStillImageTime {
+            stillImageTime = current
+            originalStillImageTime = asset.stillImageTime
+        }
         creationDate = asset.creationDate
         addedDate = asset.addedDate
         dateTaken = asset.dateTaken

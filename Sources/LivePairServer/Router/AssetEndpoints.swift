@@ -1,4 +1,5 @@
 import Foundation
+import LivePair
 import LivePairLibrary
 
 extension LivePairService {
@@ -57,6 +58,7 @@ extension LivePairService {
         do throws(LibraryError) {
             return AssetRepresentation(
                 asset, resources: resources, edit: try EditSummaries.summary(of: asset, resources: resources, in: library),
+                currentStillImageTime: try Self.currentStillImageTime(of: asset, resources: resources, in: library),
                 derivativeFailures: derivativeFailures, metadata: metadata)
         } catch {
             throw .internal("the adjustment data cannot be read", cause: error)
@@ -114,15 +116,21 @@ extension LivePairService {
         let offset = try context.integer("offset", in: 0...Int(Int32.max), default: 0)
         let found: AssetPage
         let edits: [String: EditRepresentation]
+        var stillImageTimes: [String: Double?] = [:]
         do throws(LibraryError) {
             found = try library.assetPage(with: options, after: after, offset: offset, limit: limit)
             edits = try EditSummaries.summaries(of: found.assets, resources: found.resources, in: library)
+            for asset in found.assets {
+                stillImageTimes[asset.localIdentifier] = try Self.currentStillImageTime(
+                    of: asset, resources: found.resources[asset.localIdentifier] ?? [], in: library)
+            }
         } catch {
             throw .internal("the catalog cannot be read", cause: error)
         }
         let page = found.assets.map { asset in
             AssetRepresentation(
                 asset, resources: found.resources[asset.localIdentifier] ?? [], edit: edits[asset.localIdentifier],
+                currentStillImageTime: stillImageTimes[asset.localIdentifier],
                 derivativeFailures: Self.derivativeFailures(of: asset, jobs: found.derivativeJobs[asset.localIdentifier] ?? []))
         }
         var next: String?
@@ -133,6 +141,16 @@ extension LivePairService {
         return JSONText.response(
             AssetListPage(
                 assets: page, total: found.total, offset: after == nil ? offset : nil, limit: limit, nextOffset: nextOffset, next: next))
+    }
+
+    /// The still-image time of `asset`'s current version when it differs from the catalog's: for
+    /// a Live Photo with a rendered movie, the render's own (read from the stored movie, so only
+    /// edited Live Photos pay a read); nil (nothing to say) for every other asset.
+    static func currentStillImageTime(
+        of asset: Asset, resources: [LibraryAssetResource], in library: PhotoLibrary
+    ) throws(LibraryError) -> Double?? {
+        guard resources.contains(where: { $0.type == .fullSizePairedVideo }) else { return nil }
+        return .some(try library.stillImageTime(for: asset, version: .current))
     }
 }
 

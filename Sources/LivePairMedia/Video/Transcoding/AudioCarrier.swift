@@ -18,16 +18,17 @@ final class AudioCarrier {
 
     /// The audio of the movie at `moviePath` (in its bytes `range` when given), as a new stream
     /// of `output` (before its header is written); nil when the movie has no audio stream. With
-    /// `window`, only that part of its timeline, moved to start at zero (`AudioTranscoder`).
+    /// `window`, only that part of its timeline, moved to start at zero; with `gain`, every sample
+    /// scaled by it (`AudioTranscoder`).
     static func open(
         moviePath: String, range: Range<UInt64>?, output: TranscodeOutput, cancellation: CancellationFlag,
-        window: Range<Double>? = nil
+        window: Range<Double>? = nil, gain: Float = 1
     ) throws(MediaError) -> AudioCarrier? {
         let input = try TranscodeInput(path: moviePath, range: range, cancellation: cancellation)
         guard let format = input.context else { return nil }
         let index = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard index >= 0, let stream = input.stream(index) else { return nil }
-        let transcoder = try AudioTranscoder(input: stream, index: index, output: output, window: window)
+        let transcoder = try AudioTranscoder(input: stream, index: index, output: output, window: window, gain: gain)
         return try AudioCarrier(
             input: input, transcoder: transcoder, timeBase: stream.pointee.time_base, cancellation: cancellation,
             offset: window?.lowerBound ?? 0)

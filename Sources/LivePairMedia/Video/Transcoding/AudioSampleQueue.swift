@@ -74,7 +74,7 @@ struct AudioSampleQueue {
 
     /// Removes the first `count` samples of every channel and writes them into the planes of
     /// `frame` (planar float, already allocated for at least `count` samples).
-    mutating func take(_ count: Int, into frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+    mutating func take(_ count: Int, into frame: UnsafeMutablePointer<AVFrame>, gain: Float = 1) throws(MediaError) {
         guard let data = frame.pointee.extended_data else {
             throw .decodeFailed(code: livepair_averror_invaliddata(), message: "audio frame without data")
         }
@@ -84,7 +84,11 @@ struct AudioSampleQueue {
             }
             let floats = UnsafeMutableRawPointer(plane).assumingMemoryBound(to: Float.self)
             channels[channel].withUnsafeBufferPointer { samples in
-                for index in 0..<count { floats[index] = samples[index] }
+                if gain == 1 {
+                    for index in 0..<count { floats[index] = samples[index] }
+                } else {
+                    for index in 0..<count { floats[index] = samples[index] * gain }
+                }
             }
             channels[channel].removeFirst(count)
         }

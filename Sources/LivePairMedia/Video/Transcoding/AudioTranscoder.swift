@@ -21,16 +21,21 @@ final class AudioTranscoder {
     /// The part of the input kept, in seconds of its timeline (nil: all of it); what is kept is
     /// written from time zero.
     private let window: Range<Double>?
+    /// The factor every sample is multiplied by (1: unchanged; another value decodes even AAC).
+    private let gain: Float
 
     /// Prepares the output stream for the input audio `stream` (index `index`). With `window`,
     /// only the audio of that part of the input's timeline is written, moved to start at zero:
     /// to the sample when it is encoded, to the packet when AAC is copied (the packets that
-    /// start inside the window).
+    /// start inside the window). With a `gain` other than 1 every sample is scaled by it, so the
+    /// audio is encoded (never copied), whatever its codec.
     init(
-        input stream: UnsafeMutablePointer<AVStream>, index: Int32, output: TranscodeOutput, window: Range<Double>? = nil
+        input stream: UnsafeMutablePointer<AVStream>, index: Int32, output: TranscodeOutput, window: Range<Double>? = nil,
+        gain: Float = 1
     ) throws(MediaError) {
         inputIndex = index
         self.window = window
+        self.gain = gain
         self.output = output
         inputTimeBase = stream.pointee.time_base
         guard let parameters = stream.pointee.codecpar else { throw .invalidImage(reason: "audio stream without parameters") }
@@ -40,7 +45,7 @@ final class AudioTranscoder {
         outputStream = try output.addStream()
         packet = av_packet_alloc()
         guard packet != nil else { throw .decodeFailed(code: livepair_averror(ENOMEM), message: "av_packet_alloc") }
-        if parameters.pointee.codec_id == AV_CODEC_ID_AAC {
+        if parameters.pointee.codec_id == AV_CODEC_ID_AAC && gain == 1 {
             handling = .copiedAAC
             try FFmpegCall.check(avcodec_parameters_copy(outputStream.pointee.codecpar, parameters), "avcodec_parameters_copy")
             outputStream.pointee.codecpar.pointee.codec_tag = 0
@@ -175,7 +180,7 @@ final class AudioTranscoder {
         frame.pointee.nb_samples = Int32(count)
         try FFmpegCall.check(av_channel_layout_copy(&frame.pointee.ch_layout, &encoder.pointee.ch_layout), "av_channel_layout_copy")
         try FFmpegCall.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        try queue.take(count, into: frame)
+        try queue.take(count, into: frame, gain: gain)
         let pts = nextPTS ?? 0
         frame.pointee.pts = pts
         nextPTS = pts + Int64(count)

@@ -51,7 +51,8 @@ enum OpenAPISchemas {
                 "dateTaken": ["type": "string", "format": "date-time", "description": "creationDate, else addedDate: the list's order."],
                 "location": object(required: ["latitude", "longitude"], ["latitude": ["type": "number"], "longitude": ["type": "number"]]),
                 "isFavorite": boolean, "isHidden": boolean, "contentIdentifier": string, "caption": string, "hasAdjustments": boolean,
-                "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds."],
+                "stillImageTime": ["type": "number", "description": "A Live Photo's key photo on its movie's timeline, seconds: the current version's (an edited Live Photo's rendered movie)."],
+                "originalStillImageTime": ["type": "number", "description": "The original movie's key photo time, seconds, when an edit rendered the movie."],
                 "edit": ref("Edit"), "resources": array(ref("Resource")),
                 "links": object(
                     required: ["placeholder", "still"],
