@@ -41,13 +41,25 @@ struct LayoutImport {
     /// (layouts with a plan: the export is complete); else it stays pending, as a plain import's.
     let importsLoneHalves: Bool
 
+    /// An ingestor that copies upload files (folder files), or moves them (spooled members).
+    func ingestor(moving: Bool) -> Ingestor {
+        Ingestor(
+            library: library, options: IngestOptions(uploadHandling: moving ? .move : .copy, decodesMedia: decodesMedia))
+    }
+
     /// Ingests `plan` (whose files are `entries`, by tree path) and returns the file results, with
     /// the number of assets whose sidecar date was applied and the albums made or completed.
+    /// `early` holds the results of files ingested while the export was read
+    /// (`EarlyLayoutIngestion`): a file of the plan with a result there, or with the bytes of a file
+    /// there (the copy the plan keeps of an album folder's file), is not ingested again; an asset
+    /// made early that no file of the plan went into (the plan left its files out) is removed.
     func run(
-        _ plan: TakeoutPlan, entries: [String: ExportEntry]
+        _ plan: TakeoutPlan, entries: [String: ExportEntry], early: [String: (IngestOutcome?, String?)] = [:]
     ) -> (files: [FileResult], datesApplied: Int, albums: Int, assets: [Asset], problems: [String]) {
-        let copying = Ingestor(library: library, options: IngestOptions(decodesMedia: decodesMedia))
-        let moving = Ingestor(library: library, options: IngestOptions(uploadHandling: .move, decodesMedia: decodesMedia))
+        let copying = ingestor(moving: false)
+        let moving = ingestor(moving: true)
+        let earlyByDigest = Dictionary(
+            early.compactMap { path, result in entries[path]?.digest.map { ($0, result) } }, uniquingKeysWith: { first, _ in first })
         let slots = ResultSlots<[String: (IngestOutcome?, String?)]>(count: plan.assets.count)
         let assetIdentifiers = ResultSlots<String>(count: plan.assets.count)
         let next = Atomic<Int>(0)
@@ -55,8 +67,13 @@ struct LayoutImport {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < plan.assets.count else { return }
+                let asset = plan.assets[index]
+                var known: [String: (IngestOutcome?, String?)] = [:]
+                for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) {
+                    if let result = early[path] ?? entries[path]?.digest.flatMap({ earlyByDigest[$0] }) { known[path] = result }
+                }
                 let (results, identifier) = ingest(
-                    plan.assets[index], index: index, entries: entries, copying: copying, moving: moving)
+                    asset, index: index, entries: entries, known: known, copying: copying, moving: moving)
                 slots.store(results, at: index)
                 if let identifier { assetIdentifiers.store(identifier, at: index) }
             }
@@ -69,6 +86,7 @@ struct LayoutImport {
         }
         settle(plan.assets, media: &media, byPrimary: &byPrimary, ingestor: copying)
         var problems: [String] = []
+        removeUntaken(early: early, taken: Set(media.values.compactMap { $0.0?.localIdentifier }), problems: &problems)
         let datesApplied = applyMetadata(plan.assets, identifiers: byPrimary, problems: &problems)
         let albums = makeAlbums(plan.albums, identifiers: byPrimary, problems: &problems)
         let files = plan.files.map { file -> FileResult in
@@ -124,12 +142,29 @@ struct LayoutImport {
         }
     }
 
-    /// Ingests one asset's files; the results by tree path, and the asset's library identifier.
-    private func ingest(
-        _ asset: TakeoutAsset, index: Int, entries: [String: ExportEntry], copying: Ingestor, moving: Ingestor
+    /// Assets made by early ingestion that no file of the plan went into (a JSON read later said
+    /// `trashed`): removed, so that the library holds what the report says.
+    private func removeUntaken(early: [String: (IngestOutcome?, String?)], taken: Set<String>, problems: inout [String]) {
+        let untaken = Set(early.values.compactMap { result -> String? in
+            guard case let .accepted(identifier) = result.0, !taken.contains(identifier) else { return nil }
+            return identifier
+        })
+        guard !untaken.isEmpty else { return }
+        do throws(LibraryError) {
+            _ = try library.deleteAssets(withLocalIdentifiers: untaken.sorted())
+        } catch {
+            problems.append("\(untaken.count) assets ingested before the plan left them out could not be removed: \(error)")
+        }
+    }
+
+    /// Ingests one asset's files but those whose result is `known` (ingested early, kept as they
+    /// are); the results by tree path, and the asset's library identifier.
+    func ingest(
+        _ asset: TakeoutAsset, index: Int, entries: [String: ExportEntry], known: [String: (IngestOutcome?, String?)],
+        copying: Ingestor, moving: Ingestor
     ) -> ([String: (IngestOutcome?, String?)], String?) {
         var uploads: [(path: String, file: String, move: Bool, known: StoredResource?)] = []
-        for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) {
+        for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) where known[path] == nil {
             guard let entry = entries[path], let file = entry.file else { continue }
             let spooled = file != path
             let known = entry.digest.flatMap { digest -> StoredResource? in
@@ -138,7 +173,7 @@ struct LayoutImport {
             }
             uploads.append((path, file, spooled, known))
         }
-        var results: [String: (IngestOutcome?, String?)] = [:]
+        var results = known
         if asset.pairedBy == .stemAndTime, let photo = asset.photo, let video = asset.video,
             let still = uploads.firstIndex(where: { $0.path == photo }), let movie = uploads.firstIndex(where: { $0.path == video })
         {
@@ -155,7 +190,7 @@ struct LayoutImport {
                 return ([photo: (nil, message), video: (nil, message)], nil)
             }
         }
-        var identifier: String?
+        var identifier = known.lazy.filter { $0.key != asset.render }.compactMap { $0.value.0?.localIdentifier }.first
         for upload in uploads {
             let name = upload.path.split(separator: "/").last.map(String.init) ?? upload.path
             let folder = upload.path.split(separator: "/").dropLast().joined(separator: "/")
