@@ -34,6 +34,21 @@ struct TakeoutEarlyAssetsTests {
         #expect(early.add(sidecar("IMG_4580.HEIC.supplemental-metadata.json")).isEmpty)
     }
 
+    @Test("a Live Photo whose movie has no sidecar of its own goes with its still's")
+    func movieWithoutSidecar() {
+        let early = TakeoutEarlyAssets()
+        #expect(early.add(media("live/IMG_4580.mov", as: "IMG_4580.mov")).isEmpty)
+        #expect(early.add(media("live/IMG_4580.HEIC", as: "IMG_4580.HEIC")).isEmpty)
+        let given = early.add(sidecar("IMG_4580.HEIC.supplemental-metadata.json"))
+        #expect(given.map(\.video) == [Self.folder + "IMG_4580.mov"])
+        // A movie whose own sidecar says trashed does not.
+        let trashed = TakeoutEarlyAssets()
+        _ = trashed.add(media("live/IMG_4580.mov", as: "IMG_4580.mov"))
+        _ = trashed.add(sidecar("IMG_4580.mov.json", trashed: true))
+        _ = trashed.add(media("live/IMG_4580.HEIC", as: "IMG_4580.HEIC"))
+        #expect(trashed.add(sidecar("IMG_4580.HEIC.json")).isEmpty)
+    }
+
     @Test("what a later file could change waits: a trashed or missing sidecar, a third file with the identifier, a render, a copy")
     func waits() {
         let trashed = TakeoutEarlyAssets()

@@ -31,10 +31,13 @@ extension ImportCommand {
         let importer = LayoutImport(
             library: library, owner: owner, jobs: jobs, scratch: scratch, decodesMedia: deep,
             importsLoneHalves: given != .plain)
-        // A Takeout's assets complete while its parts stream are ingested at once (docs/exports.md).
-        let early = given == nil || given == .takeout ? EarlyLayoutIngestion(importer) : nil
+        // A Takeout's assets complete while its parts stream are ingested at once (docs/exports.md);
+        // files read from folders (no inflating to overlap, no digest to find copies by) wait.
+        let early = !parts.isEmpty && (given == nil || given == .takeout) ? EarlyLayoutIngestion(importer) : nil
         var (entries, failures) = reader.read(files: plainFiles, archives: parts) { entry in
-            guard let early, given == .takeout || ExportLayout.detect(paths: [entry.path]) == .takeout else { return }
+            guard let early, entry.location != entry.path,
+                given == .takeout || ExportLayout.detect(paths: [entry.path]) == .takeout
+            else { return }
             early.add(entry)
         }
         let (earlyResults, ingestedWhileReading) = early?.finish() ?? ([:], 0)

@@ -59,7 +59,7 @@ struct LayoutImport {
         let copying = ingestor(moving: false)
         let moving = ingestor(moving: true)
         let earlyByDigest = Dictionary(
-            early.compactMap { path, result in entries[path]?.digest.map { ($0, result) } }, uniquingKeysWith: { first, _ in first })
+            early.compactMap { path, result in entries[path]?.digest.map { ($0, (path, result)) } }, uniquingKeysWith: { first, _ in first })
         let slots = ResultSlots<[String: (IngestOutcome?, String?)]>(count: plan.assets.count)
         let assetIdentifiers = ResultSlots<String>(count: plan.assets.count)
         let next = Atomic<Int>(0)
@@ -69,11 +69,20 @@ struct LayoutImport {
                 guard index < plan.assets.count else { return }
                 let asset = plan.assets[index]
                 var known: [String: (IngestOutcome?, String?)] = [:]
+                // Where the asset's original went in early when that was a copy of it in another
+                // folder (an album's): its render must join it there.
+                var originalFolder: String?
                 for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) {
-                    if let result = early[path] ?? entries[path]?.digest.flatMap({ earlyByDigest[$0] }) { known[path] = result }
+                    if let result = early[path] {
+                        known[path] = result
+                    } else if let (copy, result) = entries[path]?.digest.flatMap({ earlyByDigest[$0] }) {
+                        known[path] = result
+                        if path == asset.photo { originalFolder = Self.folder(copy) }
+                    }
                 }
                 let (results, identifier) = ingest(
-                    asset, index: index, entries: entries, known: known, copying: copying, moving: moving)
+                    asset, index: index, entries: entries, known: known, renderFolder: originalFolder, copying: copying,
+                    moving: moving)
                 slots.store(results, at: index)
                 if let identifier { assetIdentifiers.store(identifier, at: index) }
             }
@@ -86,7 +95,7 @@ struct LayoutImport {
         }
         settle(plan.assets, media: &media, byPrimary: &byPrimary, ingestor: copying)
         var problems: [String] = []
-        removeUntaken(early: early, taken: Set(media.values.compactMap { $0.0?.localIdentifier }), problems: &problems)
+        removeUntaken(early: early, plan: plan, taken: Set(media.values.compactMap { $0.0?.localIdentifier }), problems: &problems)
         let datesApplied = applyMetadata(plan.assets, identifiers: byPrimary, problems: &problems)
         let albums = makeAlbums(plan.albums, identifiers: byPrimary, problems: &problems)
         let files = plan.files.map { file -> FileResult in
@@ -137,14 +146,26 @@ struct LayoutImport {
         for (path, result) in media {
             guard case let .pending(identifier) = result.0, identifier.hasPrefix("edit:") else { continue }
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let folder = Self.folder(path)
             found(path, try? ingestor.editPartOutcome(named: name, folder: folder, owner: owner))
         }
     }
 
     /// Assets made by early ingestion that no file of the plan went into (a JSON read later said
-    /// `trashed`): removed, so that the library holds what the report says.
-    private func removeUntaken(early: [String: (IngestOutcome?, String?)], taken: Set<String>, problems: inout [String]) {
+    /// `trashed`): removed, so that the library holds what the report says. A file ingested early
+    /// into an asset the plan keeps but that the plan leaves out itself (a movie whose own JSON,
+    /// read later, says `trashed`) cannot be taken out of its asset: it is reported as a problem.
+    private func removeUntaken(
+        early: [String: (IngestOutcome?, String?)], plan: TakeoutPlan, taken: Set<String>, problems: inout [String]
+    ) {
+        let outcomes = Dictionary(plan.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for (path, result) in early.sorted(by: { $0.key < $1.key }) {
+            guard let identifier = result.0?.localIdentifier, taken.contains(identifier), let outcome = outcomes[path],
+                outcome.disposition != .media, outcome.reason != "duplicate"
+            else { continue }
+            problems.append(
+                "\(path) went into asset \(identifier) while the parts were read, before the export said \(outcome.reason ?? "to leave it out")")
+        }
         let untaken = Set(early.values.compactMap { result -> String? in
             guard case let .accepted(identifier) = result.0, !taken.contains(identifier) else { return nil }
             return identifier
@@ -158,10 +179,11 @@ struct LayoutImport {
     }
 
     /// Ingests one asset's files but those whose result is `known` (ingested early, kept as they
-    /// are); the results by tree path, and the asset's library identifier.
+    /// are); the results by tree path, and the asset's library identifier. The render is ingested
+    /// in `renderFolder` when given (where its original went), else in its own folder.
     func ingest(
         _ asset: TakeoutAsset, index: Int, entries: [String: ExportEntry], known: [String: (IngestOutcome?, String?)],
-        copying: Ingestor, moving: Ingestor
+        renderFolder: String? = nil, copying: Ingestor, moving: Ingestor
     ) -> ([String: (IngestOutcome?, String?)], String?) {
         var uploads: [(path: String, file: String, move: Bool, known: StoredResource?)] = []
         for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) where known[path] == nil {
@@ -193,7 +215,7 @@ struct LayoutImport {
         var identifier = known.lazy.filter { $0.key != asset.render }.compactMap { $0.value.0?.localIdentifier }.first
         for upload in uploads {
             let name = upload.path.split(separator: "/").last.map(String.init) ?? upload.path
-            let folder = upload.path.split(separator: "/").dropLast().joined(separator: "/")
+            let folder = (upload.path == asset.render ? renderFolder : nil) ?? Self.folder(upload.path)
             do throws(LibraryError) {
                 let ingestor = upload.move ? moving : copying
                 let outcome = try ingestor.ingest(
@@ -212,6 +234,9 @@ struct LayoutImport {
         }
         return (results, identifier)
     }
+
+    /// The folder of a tree path (`a/b/c.jpg` -> `a/b`).
+    static func folder(_ path: String) -> String { path.split(separator: "/").dropLast().joined(separator: "/") }
 
     private static func identity(_ entry: ExportEntry) -> ResourceIdentity? {
         if case let .identified(identity) = entry.content { return identity }

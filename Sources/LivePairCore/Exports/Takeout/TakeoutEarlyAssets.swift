@@ -9,14 +9,14 @@ public import LivePairFormats
 ///   two files of that folder with it (`Pairing` pairs them by identifier whatever else comes);
 /// - a **motion photo** (its movie is inside).
 ///
-/// Each of their files must have its own sidecar by one of the two strongest naming rules
+/// The still (or motion photo) must have its own sidecar by one of the two strongest naming rules
 /// (`NAME.json`, `NAME.supplemental-metadata.json`: no other JSON can take the file from it),
-/// read and not `trashed`; must not be named as an `-edited` render; and must not have the bytes
-/// of a file already given (an album folder's copy of a year folder's file). Everything else waits
-/// for the plan: halves without an identifier (paired by stem and time, restamped), renders,
-/// files whose sidecar is cut or missing. The plan decides in the end: an asset given early that
-/// the plan does not take (a stronger JSON came later and says `trashed`) is for the importer to
-/// remove.
+/// read and not `trashed`; a Live Photo's movie too when one of those is read for it (Takeout
+/// often gives the movie none: it then goes with its still). No file may be named as an
+/// `-edited` render, or have the bytes of a file already given (an album folder's copy of a year
+/// folder's file). Everything else waits for the plan: halves without an identifier (paired by
+/// stem and time, restamped), renders, stills whose sidecar is cut or missing. The plan decides in
+/// the end; what it leaves out that was given early is for the importer to undo or report.
 public final class TakeoutEarlyAssets: Sendable {
     private struct Folder {
         var media: [String: ResourceIdentity] = [:]
@@ -81,21 +81,21 @@ public final class TakeoutEarlyAssets: Sendable {
     private static func complete(_ name: String, in folder: Folder, folderPath: String, state: State) -> TakeoutAsset? {
         guard let identity = folder.media[name] else { return nil }
         func path(_ name: String) -> String { TakeoutPlanningState.join(folderPath, name) }
-        func ready(_ name: String) -> Bool {
+        /// Whether `name` may be given: `needsSidecar`, only with its own strong sidecar read.
+        func ready(_ name: String, needsSidecar: Bool = true) -> Bool {
             let path = path(name)
             guard !state.given.contains(path), !isRenderName(name) else { return false }
             if let digest = state.digests[path], state.givenDigests.contains(digest) { return false }
             let sidecar = TakeoutSidecarMatcher.strongSidecarNames(for: name).lazy.compactMap { folder.sidecars[$0] ?? nil }.first
-            return sidecar.map { !$0.isTrashed } ?? false
+            return sidecar.map { !$0.isTrashed } ?? !needsSidecar
         }
         if identity.motionPhoto != nil {
             return ready(name) ? asset(.motionPhoto, photo: path(name), video: nil, identifier: identity.contentIdentifier) : nil
         }
         guard let identifier = identity.contentIdentifier, let names = folder.namesByIdentifier[identifier.rawValue],
-            names.count == 2, names.allSatisfy(ready)
-        else { return nil }
-        guard let still = names.first(where: { folder.media[$0]?.role == .livePhotoStill }),
-            let movie = names.first(where: { folder.media[$0]?.role == .livePhotoVideo })
+            names.count == 2, let still = names.first(where: { folder.media[$0]?.role == .livePhotoStill }),
+            let movie = names.first(where: { folder.media[$0]?.role == .livePhotoVideo }),
+            ready(still), ready(movie, needsSidecar: false)
         else { return nil }
         return asset(.livePhoto, photo: path(still), video: path(movie), identifier: identifier)
     }
