@@ -16,8 +16,9 @@ public struct ArchiveMember: Sendable {
     public let name: String
     /// The entry's kind.
     public let kind: Kind
-    /// The bytes read: whole, or the first and last windows of a large member (see `ArchiveLimits`).
-    public let content: WindowedByteSource
+    /// The bytes read: whole, or the first and last windows of a large member (a
+    /// `WindowedByteSource`, see `ArchiveLimits`); when the reader spools, the spooled file.
+    public let content: any ByteSource
     /// The SHA-256 of all of the member's bytes, computed as they streamed by (empty for entries
     /// that are not regular files): byte-identical members are found without reading them again.
     public let sha256: [UInt8]

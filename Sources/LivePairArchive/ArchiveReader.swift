@@ -9,9 +9,10 @@ public struct ArchiveReader: Sendable {
     /// The bounds applied.
     public var limits: ArchiveLimits
 
-    /// When set, each regular member's bytes are also written, as they stream by, to a file of
-    /// its own in this folder (created when missing): `ArchiveMember.spooledPath`. An import
-    /// needs every byte of a member to store it; the member is still read once.
+    /// When set, each regular member's bytes are written, as they stream by, to a file of its own
+    /// in this folder (created when missing): `ArchiveMember.spooledPath`, and the member's
+    /// `content` reads that file (nothing of it is kept in memory). An import needs every byte of
+    /// a member to store it; the member is still read once.
     public var spoolDirectory: String?
 
     /// A reader with `limits`, spooling members to `spoolDirectory` when given.
@@ -103,7 +104,7 @@ public struct ArchiveReader: Sendable {
     /// windows; with the SHA-256 of every byte; every byte also written to `spool` when given.
     private func readContent(
         _ handle: OpaquePointer, name: String, budget: inout ExpansionBudget, spool: String?, expected: Int
-    ) throws(ArchiveError) -> (WindowedByteSource, [UInt8]) {
+    ) throws(ArchiveError) -> (any ByteSource, [UInt8]) {
         var spoolFile: Int32 = -1
         if let spool {
             spoolFile = FileSystemPath.withCString(spool) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
@@ -114,7 +115,7 @@ public struct ArchiveReader: Sendable {
         defer { if spoolFile >= 0 { close(spoolFile) } }
         var digest = SHA256()
         var head: [UInt8] = []
-        head.reserveCapacity(expected)
+        if spool == nil { head.reserveCapacity(expected) }
         var tail: [UInt8] = []
         var total: UInt64 = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -140,6 +141,7 @@ public struct ArchiveReader: Sendable {
                 guard written else {
                     throw .damaged(archive: budget.archive, member: name, reason: "writing the spool file failed (errno \(errno))")
                 }
+                continue
             }
             if total <= keepWhole {
                 head.append(contentsOf: bytes)
@@ -153,6 +155,15 @@ public struct ArchiveReader: Sendable {
             }
             tail.append(contentsOf: bytes)
             if tail.count > 2 * window { tail.removeFirst(tail.count - window) }
+        }
+        if let spool {
+            close(spoolFile)
+            spoolFile = -1
+            do {
+                return (try FileByteSource(path: spool), digest.finalize())
+            } catch {
+                throw .damaged(archive: budget.archive, member: name, reason: "cannot read the spool file \(spool) back")
+            }
         }
         if total <= keepWhole { return (WindowedByteSource(whole: head, name: name), digest.finalize()) }
         if tail.count > window { tail.removeFirst(tail.count - window) }

@@ -12,11 +12,12 @@ enum ProcessTimer {
     }
 
     /// Runs `path arguments...` once; returns the wall time and the CPU time (user + system, all
-    /// threads) in seconds and the exit status. Standard output goes to `output` (a file,
-    /// truncated) or /dev/null; standard error to /dev/null.
+    /// threads) in seconds, the exit status and the process's peak resident set size in bytes
+    /// (with what it `exec`s into). Standard output goes to `output` (a file, truncated) or
+    /// /dev/null; standard error to /dev/null.
     static func run(
         _ path: String, _ arguments: [String], output: String = "/dev/null"
-    ) throws -> (seconds: Double, cpu: Double, status: Int32) {
+    ) throws -> (seconds: Double, cpu: Double, status: Int32, peakBytes: UInt64) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -33,7 +34,7 @@ enum ProcessTimer {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // WIFEXITED / WEXITSTATUS are macros: the status is in bits 8-15 when the low 7 bits are 0.
-        return (seconds, cpuSeconds(usage), status & 0x7F == 0 ? (status >> 8) & 0xFF : -1)
+        return (seconds, cpuSeconds(usage), status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, UInt64(usage.ru_maxrss) * 1024)
     }
 
     /// User plus system time of `usage`, in seconds.

@@ -6,7 +6,8 @@ import Foundation
 /// the real pairs in SampleMedia/live with fresh content identifiers (`IngestBenchmark.makeUploads`),
 /// spread over 32 folders; every media file has a `.supplemental-metadata.json` sidecar; members
 /// go round-robin over the parts, so a Live Photo's halves and JSON are in different parts (as in
-/// real exports). Exits 0 when the parts' import takes at most `maximumRatio` times the folder's.
+/// real exports). Reports each import's time, CPU time and peak resident memory; exits 0 when the
+/// parts' import takes at most `maximumRatio` times the folder's.
 struct TakeoutImportBenchmark {
     let options: BenchmarkOptions
     /// The target of issue 22.
@@ -62,33 +63,31 @@ struct TakeoutImportBenchmark {
             media.count, Double(bytes) / 1e9, jsonNames.count, parts.count, Double(partBytes) / 1e9, Date().timeIntervalSince(started)))
         print("load average before: " + (try IngestBenchmark.shell("cat /proc/loadavg")).trimmingCharacters(in: .whitespacesAndNewlines))
 
-        let folderSeconds = try timeImport(livepair, ["--layout", "plain", tree], library: root + "/library-folder")
+        let plain = try timeImport(livepair, ["--layout", "plain", tree], library: root + "/library-folder")
         _ = try IngestBenchmark.shell("sync")
-        let partsSeconds = try timeImport(livepair, parts, library: root + "/library-parts")
+        let takeout = try timeImport(livepair, parts, library: root + "/library-parts")
+        let (folderSeconds, partsSeconds) = (plain.seconds, takeout.seconds)
         let ratio = partsSeconds / folderSeconds
-        print(String(format: "folder (--layout plain): %.1f s, %.0f media files/s", folderSeconds, Double(media.count) / folderSeconds))
-        print(String(format: "takeout parts: %.1f s, %.0f files/s (media and sidecars)", partsSeconds,
-            Double(media.count + jsonNames.count) / partsSeconds))
+        print(String(format: "folder (--layout plain): %.1f s (CPU %.1f s, peak RSS %@), %.0f media files/s", folderSeconds, plain.cpu,
+            ResourceUsage.mebibytes(plain.peakBytes), Double(media.count) / folderSeconds))
+        print(String(format: "takeout parts: %.1f s (CPU %.1f s, peak RSS %@), %.0f files/s (media and sidecars)", partsSeconds,
+            takeout.cpu, ResourceUsage.mebibytes(takeout.peakBytes), Double(media.count + jsonNames.count) / partsSeconds))
         print(String(format: "parts / folder: %.2fx (target <= %.1fx): %@", ratio, Self.maximumRatio,
             ratio <= Self.maximumRatio ? "met" : "NOT met"))
         return ratio <= Self.maximumRatio ? 0 : 1
     }
 
-    /// Runs `livepair import --quiet --json ARGUMENTS --library LIBRARY` and returns its wall time;
-    /// fails unless it exits 0.
-    private func timeImport(_ livepair: String, _ arguments: [String], library: String) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: livepair)
-        process.arguments = ["import", "--quiet", "--json", "--library", library] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let start = Date()
-        try process.run()
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkOptions.Invalid(description: "livepair import \(arguments.first ?? "") exited \(process.terminationStatus)")
+    /// Runs `livepair import --quiet --json ARGUMENTS --library LIBRARY` (its report kept beside the
+    /// library) and returns its wall time, CPU time and peak resident memory; fails unless it exits 0.
+    private func timeImport(
+        _ livepair: String, _ arguments: [String], library: String
+    ) throws -> (seconds: Double, cpu: Double, peakBytes: UInt64) {
+        let run = try ProcessTimer.run(
+            livepair, ["import", "--quiet", "--json", "--library", library] + arguments, output: library + "-report.json")
+        guard run.status == 0 else {
+            throw BenchmarkOptions.Invalid(description: "livepair import \(arguments.first ?? "") exited \(run.status)")
         }
-        return seconds
+        return (run.seconds, run.cpu, run.peakBytes)
     }
 
     private static func write(lines: [String], to path: String) throws {

@@ -90,6 +90,11 @@ struct ExportImportCommandTests {
         #expect(summary["sidecars"] as? Int == 10 && summary["albumMetadata"] as? Int == 1 && summary["ignored"] as? Int == 8)
         #expect(summary["assets"] as? Int == 10 && summary["livePhotos"] as? Int == 3 && summary["motionPhotos"] as? Int == 1)
         #expect(summary["edits"] as? Int == 1 && summary["albums"] as? Int == 1 && summary["sidecarDatesApplied"] as? Int == 5)
+        // IMG_3582 (its still's JSON and both halves read: ingested while the parts streamed; its
+        // -edited render joined it after the plan); the others wait for the plan (cut sidecar
+        // names, a stem-and-time pair, photos without a movie).
+        #expect(summary["ingestedWhileReading"] as? Int == 1)
+        #expect(report["problems"] as? [String] == [])
         #expect(
             summary["ignoredReasons"] as? [String: Int]
                 == ["duplicate": 4, "not-a-sidecar": 1, "not-media": 1, "sidecar-without-media": 1, "trashed": 1])

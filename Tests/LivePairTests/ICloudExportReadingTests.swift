@@ -53,6 +53,12 @@ struct ICloudExportReadingTests {
         #expect(ExportLayout.detect(paths: ["f/IMG_1853.AAE", "f/IMG_1853.HEIC"]) == .imageCapture)
         #expect(ExportLayout.detect(paths: ["b/DCIM/Camera/20240112_213853.heic"]) == .smartSwitch)
         #expect(ExportLayout.detect(paths: ["b/DCIM/Camera/IMG_0001.heic", "c/notes.txt"]) == .plain)
+        // Smart Switch: an iPhone's Live Photo it made a motion photo (immich #31289), and a PC
+        // backup's gallery folders under the backup's time in milliseconds.
+        #expect(ExportLayout.detect(paths: ["g/DCIM/Camera/20260613_161105_IMG_1487.HEIC"]) == .smartSwitch)
+        #expect(ExportLayout.detect(paths: ["SM-S921N_x/1757590576343/PHOTO/DCIM/Screenshots/a.png"]) == .smartSwitch)
+        #expect(ExportLayout.detect(paths: ["SM-S921N_x/1757590576343/PHOTO_ORIGIN/IMG_0001.jpg"]) == .smartSwitch)
+        #expect(ExportLayout.detect(paths: ["x/175759057634/PHOTO/a.jpg", "x/1757590576343/PHOTO"]) == .plain)
         #expect(ExportLayout(rawValue: "image-capture") == .imageCapture && ExportLayout(rawValue: "smart-switch") == .smartSwitch)
     }
 }

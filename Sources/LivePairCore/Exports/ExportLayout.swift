@@ -13,7 +13,8 @@ public enum ExportLayout: String, Sendable, Equatable, CaseIterable {
     /// Image Capture, AirDrop or a Windows import: `IMG_1234.*`, `IMG_E1234.*` renders, `.AAE` edits.
     case imageCapture = "image-capture"
     /// A Samsung Smart Switch backup: `DCIM/Camera/YYYYMMDD_HHMMSS.jpg` motion photos (the movie
-    /// embedded, SEF trailer), `_edited`-style copies.
+    /// embedded, SEF trailer), `_edited`-style copies; a PC backup holds the gallery under
+    /// `<backup time in ms>/PHOTO/` (docs/exports.md).
     case smartSwitch = "smart-switch"
 
     /// The names accepted by `--layout`, as a usage message lists them.
@@ -28,7 +29,9 @@ public enum ExportLayout: String, Sendable, Equatable, CaseIterable {
     /// `icloud` when a file is named `Photo Details*.csv`; `icloudpd` when a movie is named
     /// `*_HEVC.MOV` or a file `*-adjusted.*`; `image-capture` when there is an `.AAE`;
     /// `smart-switch` when a path runs through `DCIM/Camera/` with Samsung's
-    /// `YYYYMMDD_HHMMSS` names; else `plain`.
+    /// `YYYYMMDD_HHMMSS` names (also `YYYYMMDD_HHMMSS_IMG_1234.HEIC`, an iPhone's Live Photo
+    /// that Smart Switch made a motion photo), or through a Smart Switch PC backup's
+    /// `<13-digit backup time>/PHOTO/` or `/PHOTO_ORIGIN/`; else `plain`.
     public static func detect(paths: some Sequence<String>) -> ExportLayout {
         var found: Set<ExportLayout> = []
         for path in paths {
@@ -48,11 +51,23 @@ public enum ExportLayout: String, Sendable, Equatable, CaseIterable {
             {
                 found.insert(.smartSwitch)
             }
+            if isSmartSwitchBackupPath(components) { found.insert(.smartSwitch) }
         }
         for layout in [ExportLayout.icloud, .icloudpd, .imageCapture, .smartSwitch] where found.contains(layout) {
             return layout
         }
         return .plain
+    }
+
+    /// Whether a path runs through a Smart Switch PC backup's gallery folders:
+    /// `SM-S921N_…/1757590576343/PHOTO/DCIM/Camera/…` (the folder named by the backup's time in
+    /// milliseconds since 1970, then `PHOTO` or `PHOTO_ORIGIN`).
+    static func isSmartSwitchBackupPath(_ components: [Substring]) -> Bool {
+        for index in components.indices.dropLast(2) where ["PHOTO", "PHOTO_ORIGIN"].contains(components[index + 1]) {
+            let time = components[index]
+            if time.count == 13, time.allSatisfy({ ("0"..."9").contains($0) }) { return true }
+        }
+        return false
     }
 
     /// `20230323_101938.jpg`, `20230323_101938(0).mp4`: Samsung's camera names.

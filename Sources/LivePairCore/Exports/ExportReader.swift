@@ -35,29 +35,38 @@ public struct ExportReader: Sendable {
     }
 
     /// The entries of `files` (plain files, by path) and `archives` (parts), sorted by path, and the
-    /// inputs that failed. Files and parts are read in parallel; each part streams once.
-    public func read(files: [String], archives parts: [String]) -> (entries: [ExportEntry], failures: [Failure]) {
+    /// inputs that failed. Files and parts are read in parallel; each part streams once. `each`,
+    /// when given, is called with every entry as soon as it is read (from the reading threads), so
+    /// that work on it can start before the last part is read. A path read a second time (two
+    /// parts holding one path) is the second entry's `location`, skipped as
+    /// `same-path-in-another-part`: the entry read first is the one taken.
+    public func read(
+        files: [String], archives parts: [String], each: (@Sendable (ExportEntry) -> Void)? = nil
+    ) -> (entries: [ExportEntry], failures: [Failure]) {
         let slots = Slots(count: files.count + parts.count)
+        let seen = SeenPaths()
+        let deliver: @Sendable (ExportEntry) -> ExportEntry = { found in
+            var entry = found
+            if !seen.claim(entry.path) {
+                entry.path = entry.location
+                entry.content = .skipped(reason: "same-path-in-another-part")
+            }
+            each?(entry)
+            return entry
+        }
         DispatchQueue.concurrentPerform(iterations: files.count + parts.count) { index in
             if index < files.count {
-                slots.store(([entry(file: files[index])], nil), at: index)
+                slots.store(([deliver(entry(file: files[index]))], nil), at: index)
             } else {
                 let spool = spoolDirectory.map { "\($0)/part-\(index - files.count)" }
-                slots.store(archiveEntries(parts[index - files.count], spool: spool), at: index)
+                slots.store(archiveEntries(parts[index - files.count], spool: spool, deliver: deliver), at: index)
             }
         }
-        var seen: Set<String> = []
         var entries: [ExportEntry] = []
         var failures: [Failure] = []
         for (found, failure) in slots.values {
             if let failure { failures.append(failure) }
-            for var entry in found {
-                if !seen.insert(entry.path).inserted {
-                    entry.path = entry.location
-                    entry.content = .skipped(reason: "same-path-in-another-part")
-                }
-                entries.append(entry)
-            }
+            entries += found
         }
         return (entries.sorted { $0.path < $1.path }, failures)
     }
@@ -83,7 +92,9 @@ public struct ExportReader: Sendable {
         return .json(bytes)
     }
 
-    private func archiveEntries(_ part: String, spool: String?) -> ([ExportEntry], Failure?) {
+    private func archiveEntries(
+        _ part: String, spool: String?, deliver: (ExportEntry) -> ExportEntry
+    ) -> ([ExportEntry], Failure?) {
         guard let archives else {
             return ([], Failure(path: part, message: "archive parts are read by livepair-media (libarchive)"))
         }
@@ -93,12 +104,12 @@ public struct ExportReader: Sendable {
                 guard !member.isDirectory else { return }
                 let location = part + ":" + member.name
                 guard ExportTreePath.isSafe(member.name) else {
-                    entries.append(ExportEntry(path: location, location: location, content: .skipped(reason: "unsafe-name")))
+                    entries.append(deliver(ExportEntry(path: location, location: location, content: .skipped(reason: "unsafe-name"))))
                     return
                 }
                 let path = ExportTreePath.normalized(member.name)
                 guard member.isRegularFile else {
-                    entries.append(ExportEntry(path: path, location: location, content: .skipped(reason: "not-a-regular-file")))
+                    entries.append(deliver(ExportEntry(path: path, location: location, content: .skipped(reason: "not-a-regular-file"))))
                     return
                 }
                 let content: ExportEntry.Content =
@@ -111,12 +122,20 @@ public struct ExportReader: Sendable {
                 {
                     entry.embeddedVideoDigest = archives.digest(of: member.content, offset: offset, count: length)
                 }
-                entries.append(entry)
+                entries.append(deliver(entry))
             }
         } catch {
             return (entries, Failure(path: part, message: String(describing: error)))
         }
         return (entries, nil)
+    }
+
+    /// The tree paths read so far, by any reading thread.
+    private final class SeenPaths: Sendable {
+        private let paths = Mutex<Set<String>>([])
+
+        /// Whether `path` is read for the first time.
+        func claim(_ path: String) -> Bool { paths.withLock { $0.insert(path).inserted } }
     }
 
     /// Fixed result slots filled by concurrent workers.

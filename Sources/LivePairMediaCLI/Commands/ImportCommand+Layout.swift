@@ -28,7 +28,19 @@ extension ImportCommand {
         let parts = files.filter(ExportTreePath.isArchiveName)
         let plainFiles = files.filter { !ExportTreePath.isArchiveName($0) && links[$0] == nil }
         let reader = ExportReader(archives: LibarchiveExportArchives(), spoolDirectory: scratch)
-        var (entries, failures) = reader.read(files: plainFiles, archives: parts)
+        let importer = LayoutImport(
+            library: library, owner: owner, jobs: jobs, scratch: scratch, decodesMedia: deep,
+            importsLoneHalves: given != .plain)
+        // A Takeout's assets complete while its parts stream are ingested at once (docs/exports.md);
+        // files read from folders (no inflating to overlap, no digest to find copies by) wait.
+        let early = !parts.isEmpty && (given == nil || given == .takeout) ? EarlyLayoutIngestion(importer) : nil
+        var (entries, failures) = reader.read(files: plainFiles, archives: parts) { entry in
+            guard let early, entry.location != entry.path,
+                given == .takeout || ExportLayout.detect(paths: [entry.path]) == .takeout
+            else { return }
+            early.add(entry)
+        }
+        let (earlyResults, ingestedWhileReading) = early?.finish() ?? ([:], 0)
         entries += links.keys.sorted().map { ExportEntry(path: $0, location: $0, content: .skipped(reason: "same-file")) }
         for failure in failures {
             streams.printError("Error: \(TerminalText.path(failure.path)): \(TerminalText.escaped(failure.message))")
@@ -39,10 +51,10 @@ extension ImportCommand {
         let run = LayoutImport(
             library: library, owner: owner, jobs: jobs, scratch: scratch, decodesMedia: deep,
             importsLoneHalves: layout != .plain)
-            .run(plan, entries: byPath)
+            .run(plan, entries: byPath, early: earlyResults)
         let report = LayoutImportReport(
             library: selectionName, owner: owner, layout: layout, plan: plan, files: run.files, datesApplied: run.datesApplied,
-            albumsMade: run.albums, assets: run.assets, problems: run.problems)
+            albumsMade: run.albums, assets: run.assets, problems: run.problems, ingestedWhileReading: ingestedWhileReading)
         if json {
             streams.print(report.json().rendered())
         } else {

@@ -41,13 +41,25 @@ struct LayoutImport {
     /// (layouts with a plan: the export is complete); else it stays pending, as a plain import's.
     let importsLoneHalves: Bool
 
+    /// An ingestor that copies upload files (folder files), or moves them (spooled members).
+    func ingestor(moving: Bool) -> Ingestor {
+        Ingestor(
+            library: library, options: IngestOptions(uploadHandling: moving ? .move : .copy, decodesMedia: decodesMedia))
+    }
+
     /// Ingests `plan` (whose files are `entries`, by tree path) and returns the file results, with
     /// the number of assets whose sidecar date was applied and the albums made or completed.
+    /// `early` holds the results of files ingested while the export was read
+    /// (`EarlyLayoutIngestion`): a file of the plan with a result there, or with the bytes of a file
+    /// there (the copy the plan keeps of an album folder's file), is not ingested again; an asset
+    /// made early that no file of the plan went into (the plan left its files out) is removed.
     func run(
-        _ plan: TakeoutPlan, entries: [String: ExportEntry]
+        _ plan: TakeoutPlan, entries: [String: ExportEntry], early: [String: (IngestOutcome?, String?)] = [:]
     ) -> (files: [FileResult], datesApplied: Int, albums: Int, assets: [Asset], problems: [String]) {
-        let copying = Ingestor(library: library, options: IngestOptions(decodesMedia: decodesMedia))
-        let moving = Ingestor(library: library, options: IngestOptions(uploadHandling: .move, decodesMedia: decodesMedia))
+        let copying = ingestor(moving: false)
+        let moving = ingestor(moving: true)
+        let earlyByDigest = Dictionary(
+            early.compactMap { path, result in entries[path]?.digest.map { ($0, (path, result)) } }, uniquingKeysWith: { first, _ in first })
         let slots = ResultSlots<[String: (IngestOutcome?, String?)]>(count: plan.assets.count)
         let assetIdentifiers = ResultSlots<String>(count: plan.assets.count)
         let next = Atomic<Int>(0)
@@ -55,8 +67,22 @@ struct LayoutImport {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < plan.assets.count else { return }
+                let asset = plan.assets[index]
+                var known: [String: (IngestOutcome?, String?)] = [:]
+                // Where the asset's original went in early when that was a copy of it in another
+                // folder (an album's): its render must join it there.
+                var originalFolder: String?
+                for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) {
+                    if let result = early[path] {
+                        known[path] = result
+                    } else if let (copy, result) = entries[path]?.digest.flatMap({ earlyByDigest[$0] }) {
+                        known[path] = result
+                        if path == asset.photo { originalFolder = Self.folder(copy) }
+                    }
+                }
                 let (results, identifier) = ingest(
-                    plan.assets[index], index: index, entries: entries, copying: copying, moving: moving)
+                    asset, index: index, entries: entries, known: known, renderFolder: originalFolder, copying: copying,
+                    moving: moving)
                 slots.store(results, at: index)
                 if let identifier { assetIdentifiers.store(identifier, at: index) }
             }
@@ -69,6 +95,7 @@ struct LayoutImport {
         }
         settle(plan.assets, media: &media, byPrimary: &byPrimary, ingestor: copying)
         var problems: [String] = []
+        removeUntaken(early: early, plan: plan, taken: Set(media.values.compactMap { $0.0?.localIdentifier }), problems: &problems)
         let datesApplied = applyMetadata(plan.assets, identifiers: byPrimary, problems: &problems)
         let albums = makeAlbums(plan.albums, identifiers: byPrimary, problems: &problems)
         let files = plan.files.map { file -> FileResult in
@@ -119,17 +146,47 @@ struct LayoutImport {
         for (path, result) in media {
             guard case let .pending(identifier) = result.0, identifier.hasPrefix("edit:") else { continue }
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let folder = Self.folder(path)
             found(path, try? ingestor.editPartOutcome(named: name, folder: folder, owner: owner))
         }
     }
 
-    /// Ingests one asset's files; the results by tree path, and the asset's library identifier.
-    private func ingest(
-        _ asset: TakeoutAsset, index: Int, entries: [String: ExportEntry], copying: Ingestor, moving: Ingestor
+    /// Assets made by early ingestion that no file of the plan went into (a JSON read later said
+    /// `trashed`): removed, so that the library holds what the report says. A file ingested early
+    /// into an asset the plan keeps but that the plan leaves out itself (a movie whose own JSON,
+    /// read later, says `trashed`) cannot be taken out of its asset: it is reported as a problem.
+    private func removeUntaken(
+        early: [String: (IngestOutcome?, String?)], plan: TakeoutPlan, taken: Set<String>, problems: inout [String]
+    ) {
+        let outcomes = Dictionary(plan.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for (path, result) in early.sorted(by: { $0.key < $1.key }) {
+            guard let identifier = result.0?.localIdentifier, taken.contains(identifier), let outcome = outcomes[path],
+                outcome.disposition != .media, outcome.reason != "duplicate"
+            else { continue }
+            problems.append(
+                "\(path) went into asset \(identifier) while the parts were read, before the export said \(outcome.reason ?? "to leave it out")")
+        }
+        let untaken = Set(early.values.compactMap { result -> String? in
+            guard case let .accepted(identifier) = result.0, !taken.contains(identifier) else { return nil }
+            return identifier
+        })
+        guard !untaken.isEmpty else { return }
+        do throws(LibraryError) {
+            _ = try library.deleteAssets(withLocalIdentifiers: untaken.sorted())
+        } catch {
+            problems.append("\(untaken.count) assets ingested before the plan left them out could not be removed: \(error)")
+        }
+    }
+
+    /// Ingests one asset's files but those whose result is `known` (ingested early, kept as they
+    /// are); the results by tree path, and the asset's library identifier. The render is ingested
+    /// in `renderFolder` when given (where its original went), else in its own folder.
+    func ingest(
+        _ asset: TakeoutAsset, index: Int, entries: [String: ExportEntry], known: [String: (IngestOutcome?, String?)],
+        renderFolder: String? = nil, copying: Ingestor, moving: Ingestor
     ) -> ([String: (IngestOutcome?, String?)], String?) {
         var uploads: [(path: String, file: String, move: Bool, known: StoredResource?)] = []
-        for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) {
+        for path in [asset.photo, asset.video, asset.render].compactMap({ $0 }) where known[path] == nil {
             guard let entry = entries[path], let file = entry.file else { continue }
             let spooled = file != path
             let known = entry.digest.flatMap { digest -> StoredResource? in
@@ -138,7 +195,7 @@ struct LayoutImport {
             }
             uploads.append((path, file, spooled, known))
         }
-        var results: [String: (IngestOutcome?, String?)] = [:]
+        var results = known
         if asset.pairedBy == .stemAndTime, let photo = asset.photo, let video = asset.video,
             let still = uploads.firstIndex(where: { $0.path == photo }), let movie = uploads.firstIndex(where: { $0.path == video })
         {
@@ -155,10 +212,10 @@ struct LayoutImport {
                 return ([photo: (nil, message), video: (nil, message)], nil)
             }
         }
-        var identifier: String?
+        var identifier = known.lazy.filter { $0.key != asset.render }.compactMap { $0.value.0?.localIdentifier }.first
         for upload in uploads {
             let name = upload.path.split(separator: "/").last.map(String.init) ?? upload.path
-            let folder = upload.path.split(separator: "/").dropLast().joined(separator: "/")
+            let folder = (upload.path == asset.render ? renderFolder : nil) ?? Self.folder(upload.path)
             do throws(LibraryError) {
                 let ingestor = upload.move ? moving : copying
                 let outcome = try ingestor.ingest(
@@ -177,6 +234,9 @@ struct LayoutImport {
         }
         return (results, identifier)
     }
+
+    /// The folder of a tree path (`a/b/c.jpg` -> `a/b`).
+    static func folder(_ path: String) -> String { path.split(separator: "/").dropLast().joined(separator: "/") }
 
     private static func identity(_ entry: ExportEntry) -> ResourceIdentity? {
         if case let .identified(identity) = entry.content { return identity }

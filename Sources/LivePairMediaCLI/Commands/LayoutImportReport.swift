@@ -17,6 +17,8 @@ struct LayoutImportReport {
     var assets: [Asset]
     /// Metadata or albums that could not be applied (the exit status is then 1).
     var problems: [String] = []
+    /// The assets ingested while the export's parts were still being read (`EarlyLayoutIngestion`).
+    var ingestedWhileReading = 0
 
     private var media: [LayoutImport.FileResult] { files.filter { $0.file.disposition == .media } }
     private func count(_ kind: String) -> Int { media.filter { $0.outcome?.kind == kind && !isSkipped($0) }.count }
@@ -48,7 +50,7 @@ struct LayoutImportReport {
             ("assets", assets.count), ("livePhotos", assets.filter { $0.isLivePhoto && $0.contentIdentifier != nil }.count),
             ("motionPhotos", assets.filter { $0.isLivePhoto && $0.contentIdentifier == nil }.count),
             ("edits", editedAssets), ("albums", albumsMade),
-            ("sidecarDatesApplied", datesApplied),
+            ("sidecarDatesApplied", datesApplied), ("ingestedWhileReading", ingestedWhileReading),
         ]
     }
 

@@ -3,7 +3,7 @@ import LivePairCLI
 import LivePairFormats
 import LivePairLibrary
 
-/// `livepair library init|list|show|export|edit|revert|delete|pending|settle|sweep|derivatives|migrate (--library DIR |
+/// `livepair library init|list|show|albums|export|edit|revert|delete|pending|settle|sweep|derivatives|migrate (--library DIR |
 /// --catalog URL --store URL) [--json]`: create a library (or its catalog), look into it, take
 /// assets out of it, see or settle the halves waiting for a partner, and remove stored files
 /// nothing uses.
@@ -14,7 +14,7 @@ public enum LibraryCommand: Command {
     public static let abstract = MediaCommandCatalog.library
     /// The usage line.
     public static let usage = """
-        livepair library (init | list | show <id> |
+        livepair library (init | list | show <id> | albums [show <title>] |
                           export <id> --output <dir> [--for-photos] |
                           export --layout <layout> --output <dir>
                                  [--album <title>] [--since <date>]
@@ -55,6 +55,9 @@ public enum LibraryCommand: Command {
                             flagged: kept with warnings, see show), original file
                             names; then how many halves are pending.
           show <id>         One asset and its resources.
+          albums            Every album: its asset count and title (--json: with
+                            its members' identifiers). 'albums show <title>': the
+                            album's assets, as list shows them.
           export <id>       Write the asset's resources into --output.
           export --layout   Write the library (or --album, --since) as apple-photos
                             (Live Photos with one identifier, motion photos
@@ -141,7 +144,7 @@ public enum LibraryCommand: Command {
         """
 
     private static let actions =
-        "init | list | show | export | edit | revert | delete | pending | settle | sweep | derivatives | migrate"
+        "init | list | show | albums | export | edit | revert | delete | pending | settle | sweep | derivatives | migrate"
 
     /// Runs `library`.
     public static func run(_ arguments: [String], streams: OutputStreams) -> ExitCode {
@@ -205,6 +208,7 @@ public enum LibraryCommand: Command {
                 return try initialized(library, name: selection.name, json: json, streams: streams)
             case "list": return try list(library, json: json, streams: streams)
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
+            case "albums": return try albums(identifiers, in: library, name: selection.name, json: json, streams: streams)
             case "edit", "revert":
                 return try edit(identifiers[0], in: library, options: parsed.options, json: json, streams: streams)
             case "export":
@@ -262,6 +266,8 @@ public enum LibraryCommand: Command {
             if !identifiers.isEmpty, let option = layoutExportOptions.sorted().first(where: { options[$0] != nil }) {
                 return UsageError("--\(option) exports the library or an album, not one asset: leave out the identifier.")
             }
+        case "albums":
+            if let problem = albumsUsageProblem(identifiers) { return problem }
         case "show", "edit", "revert":
             guard identifiers.count == 1 else { return UsageError("'\(action)' takes exactly one asset identifier.") }
             if let problem = editUsageProblem(action: action, options: options) { return problem }

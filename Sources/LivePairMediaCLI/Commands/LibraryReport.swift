@@ -82,8 +82,8 @@ enum LibraryReport {
 
     /// `library list`: a header row, one row per asset in columns two spaces apart (the original
     /// file names last: the still's, then ` + ` its movie's), then the counts (alone when there
-    /// is no asset).
-    static func listText(_ assets: [Asset], resources: [String: [LibraryAssetResource]], pending: Int) -> String {
+    /// is no asset; the pending halves left out when `pending` is nil).
+    static func listText(_ assets: [Asset], resources: [String: [LibraryAssetResource]], pending: Int?) -> String {
         let header = ["IDENTIFIER", "KIND", "SIZE", "DURATION", "CREATED", "RESOURCES", "FLAGS", "NAME"]
         let rows = assets.map { asset -> [String] in
             let owned = resources[asset.localIdentifier] ?? []
@@ -95,19 +95,29 @@ enum LibraryReport {
                 String(owned.count), flags(asset), names.isEmpty ? "-" : names.map(TerminalText.path).joined(separator: " + "),
             ]
         }
-        var widths = header.map(\.count)
+        // An empty library: the counts alone.
+        var text = assets.isEmpty ? "" : table([header] + rows)
+        text += Wording.count(assets.count, "asset")
+        if let pending { text += ", " + Wording.count(pending, "pending half", plural: "pending halves") }
+        return text + "\n"
+    }
+
+    /// Rows in columns two spaces apart (the last column not padded), one line each.
+    static func table(_ rows: [[String]]) -> String {
+        var widths: [Int] = []
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+            for (column, cell) in row.enumerated() {
+                if column == widths.count { widths.append(0) }
+                widths[column] = max(widths[column], cell.count)
+            }
         }
         var text = ""
-        // An empty library: the counts alone.
-        for row in assets.isEmpty ? [] : [header] + rows {
+        for row in rows {
             for (column, cell) in row.enumerated() {
                 text += column < row.count - 1 ? cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) : cell
             }
             text += "\n"
         }
-        text += Wording.count(assets.count, "asset") + ", " + Wording.count(pending, "pending half", plural: "pending halves") + "\n"
         return text
     }
 

@@ -103,6 +103,37 @@ public enum TakeoutSidecarMatcher {
         }
     }
 
+    /// The names of the JSON files that describe the file named `media` by the two strongest rules,
+    /// `exact` and `supplemental-metadata` (with its copy counter moved, when it has one): no other
+    /// JSON can take the file from them (`TakeoutEarlyAssets`).
+    static func strongSidecarNames(for media: String) -> [String] {
+        var names = [media + ".json", media + ".supplemental-metadata.json"]
+        if let (plain, counter) = splitCounter(stem(media)) {
+            let described = plain + fileExtension(media)
+            names += [described + counter + ".json", described + ".supplemental-metadata" + counter + ".json"]
+        }
+        return names
+    }
+
+    /// The media names the JSON named `json` describes by the two strongest rules (the inverse of
+    /// `strongSidecarNames`).
+    static func strongMediaNames(forJSON json: String) -> [String] {
+        guard json.lowercased().hasSuffix(".json"), json.count > 5 else { return [] }
+        let base = String(json.dropLast(5))
+        var forms = [("", base)]
+        if let (stripped, counter) = splitCounter(base) { forms.append((counter, stripped)) }
+        var names: [String] = []
+        for (counter, text) in forms {
+            for described in text.hasSuffix(".supplemental-metadata") ? [text, String(text.dropLast(22))] : [text] {
+                names.append(counter.isEmpty ? described : stem(described) + counter + fileExtension(described))
+            }
+        }
+        return names.filter { name in
+            guard let rule = rule(json: json, media: name) else { return false }
+            return rule <= .supplementalMetadata
+        }
+    }
+
     /// `name(12)` -> (`name`, `(12)`).
     static func splitCounter(_ text: String) -> (String, String)? {
         guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
