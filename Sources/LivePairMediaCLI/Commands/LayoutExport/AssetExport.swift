@@ -249,7 +249,7 @@ struct AssetExport {
             if exporter.options.stillEncoding == .jpeg, ResourceIdentifier().identify(path: photo).format == .heic {
                 photo = stamped + "/" + stem + ".reencoded.JPG"
                 try StillReencoder.jpeg(fromStillAt: pair.photoPath, to: photo, limits: options.limits)
-                notWritten.append("the HEIC still itself: re-encoded as JPEG (--still jpeg), its colour profile not carried")
+                notWritten.append("the HEIC still itself: re-encoded as JPEG (--still jpeg; Exif and colour profile kept)")
             }
             _ = try MotionPhotoConverter(options: options).motionPhoto(photo: photo, video: pair.videoPath, output: directory + "/" + name)
         } catch {
