@@ -289,8 +289,8 @@ struct AssetExport {
         }
         let sidecar = LibraryCommand.uniqueName(names[resources.firstIndex(of: main) ?? 0] + ".json", in: directory, avoiding: used)
         used.insert(sidecar)
-        var members: [(String, JSONValue)] = [("asset", LibraryReport.json(asset)), ("caption", .optional(asset.caption))]
-        members.append(("albums", .array(((try? library.fetchAssetCollections(containing: asset).map(\.title)) ?? []).map(JSONValue.string))))
+        var members: [(String, JSONElement)] = [("asset", LibraryReport.json(asset)), ("caption", .optional(asset.caption))]
+        members.append(("albums", .array(((try? library.fetchAssetCollections(containing: asset).map(\.title)) ?? []).map(JSONElement.string))))
         members.append((
             "files",
             .array(zip(resources, names).map { resource, name in
