@@ -70,17 +70,8 @@ final class LoopbackHTTPClient {
     }
 
     private func connectSocket() throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else { throw ClientError("cannot connect") }
-        var one: Int32 = 1
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        guard let socket = LoopbackSocket.connect(port: port, noDelay: true) else { throw ClientError("cannot connect") }
+        descriptor = socket
     }
 
     private func write(_ bytes: [UInt8]) -> Bool {

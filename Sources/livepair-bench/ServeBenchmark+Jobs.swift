@@ -145,7 +145,9 @@ extension ServeBenchmark {
                 guard let livePhoto else { throw BenchmarkOptions.Invalid(description: "no Live Photo") }
                 // The placeholder is written when the loader gave one, as `livepair preview` does.
                 if let placeholder { try AtomicFileWriter.write(try placeholder.jpegData(quality: 90), to: written + "-placeholder.jpg") }
-                try AtomicFileWriter.write(try livePhoto.still.jpegData(quality: 90), to: written + "-still.jpg")
+                let profile = StillColourProfile.iccProfile(ofStillAt: livePhoto.photoPath)
+                try AtomicFileWriter.write(
+                    try StillImageEncoder.jpeg(livePhoto.still, quality: 90, iccProfile: profile), to: written + "-still.jpg")
                 _ = try livePhoto.writeMotionMovie(to: written + "-motion.mp4")
             } catch {
                 failures += 1

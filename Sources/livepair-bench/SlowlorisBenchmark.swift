@@ -59,7 +59,7 @@ struct SlowlorisBenchmark {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             let begin = Date()
-            let answered = SlowlorisAttack.connect(port: port, from: "127.0.0.2", timeout: 10).map { socket in
+            let answered = LoopbackSocket.connect(port: port, from: "127.0.0.2", timeout: 10).map { socket in
                 defer { close(socket) }
                 let request = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
                 guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
@@ -135,7 +135,7 @@ final class SlowlorisAttack: @unchecked Sendable {
     }
 
     private func reopen(_ index: Int) {
-        guard let socket = Self.connect(port: port, from: sources[index], timeout: 1) else { return }
+        guard let socket = LoopbackSocket.connect(port: port, from: sources[index], timeout: 1) else { return }
         guard write("GET /healthz HTTP/1.1\r\nHost: x\r\n", to: socket) else {
             close(socket)
             return
@@ -155,35 +155,5 @@ final class SlowlorisAttack: @unchecked Sendable {
     private func write(_ text: String, to socket: Int32) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) } == bytes.count
-    }
-
-    /// A socket bound to `source` (its port chosen at connect) connected to 127.0.0.1:`port`,
-    /// with `timeout` seconds for connecting and receiving; nil when the connection fails.
-    static func connect(port: UInt16, from source: String, timeout: Int) -> Int32? {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return nil }
-        var one: Int32 = 1
-        setsockopt(socket, Int32(IPPROTO_IP), 24 /* IP_BIND_ADDRESS_NO_PORT */, &one, socklen_t(MemoryLayout<Int32>.size))
-        var wait = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))  // bounds connect too
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = port.bigEndian
-        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        let connected = bound == 0 && withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-        guard connected else {
-            close(socket)
-            return nil
-        }
-        return socket
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// is walked in chunks, and the peak memory of the process stays far below the file's size.
 @Suite("validate --deep memory")
 struct DeepValidationMemoryTests {
-    /// Runs the executable with `arguments` (output discarded) under GNU time and returns its exit
+    /// Runs the executable with `arguments` (output discarded) under GNU time (`ChildProcess`) and returns its exit
     /// status and its peak resident memory in bytes (`%M`). Not this process's own `wait4`:
     /// posix_spawn starts a child in this process's memory, and Linux carries that memory's peak
     /// into the child's `ru_maxrss` across `exec`, so a test process grown to 1 GB was measured
@@ -16,22 +16,12 @@ struct DeepValidationMemoryTests {
         let report = try TestScratch.folder("peak-memory") + "/maxrss"
         let time = "/usr/bin/time"
         try #require(FileManager.default.isExecutableFile(atPath: time), "GNU time is missing: run scripts/setup.sh")
-        let argv = ([time, "-f", "%M", "-o", report, binary] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, time, &actions, nil, argv, environ)
-        try #require(spawned == 0, "posix_spawn failed: \(spawned)")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let run = try ChildProcess.run(
+            time, ["-f", "%M", "-o", report, binary] + arguments, keepsOutput: false, standardError: .discarded)
         let text = try String(contentsOfFile: report, encoding: .utf8)
         let kibibytes = try #require(Int(text.split(separator: "\n").last(where: { !$0.isEmpty }) ?? ""), "GNU time wrote: \(text)")
-        // WEXITSTATUS by hand (the C macro is not imported); GNU time exits with its child's status.
-        return ((status >> 8) & 0xFF, kibibytes * 1024)
+        // GNU time exits with its child's status.
+        return (run.status, kibibytes * 1024)
     }
 
     @Test("a JPEG followed by 2 GiB of sparse zeros: validate --deep decodes it under 200 MiB of memory")

@@ -315,7 +315,7 @@ struct LibraryLayoutExportCommandTests {
         #expect(abs((back.stillImageTime ?? -1) - 0.48) < 1e-9)
     }
 
-    @Test("google-photos --still jpeg: a HEIC Live Photo becomes a JPEG motion photo, upright, with its identifier and Exif")
+    @Test("google-photos --still jpeg: a HEIC Live Photo becomes a JPEG motion photo, upright, with its identifier, Exif and Display P3 profile")
     func googlePhotosJPEG() throws {
         let workspace = try SampleVariants.Workspace()
         _ = try workspace.copy("live/IMG_4580.HEIC", as: "inbox/IMG_4580.HEIC")
@@ -335,7 +335,8 @@ struct LibraryLayoutExportCommandTests {
         let written = ResourceIdentifier().identify(path: motion)
         #expect(written.format == .jpeg && written.motionPhoto != nil && written.contentIdentifier == source.contentIdentifier)
         #expect(written.orientation == 1 && written.width == 3024 && written.height == 4032 && written.captureDate == source.captureDate)
-        #expect(try Self.exiftool(motion, ["MotionPhoto", "Orientation", "Make"]) == ["1", "1", "Apple"])
+        #expect(try Self.exiftool(motion, ["MotionPhoto", "Orientation", "Make", "ColorSpace", "ProfileDescription"])
+            == ["1", "1", "Apple", "65535", "Display P3"])
     }
 
     @Test("an asset that fails (its stored movie cut short) has none of its files left; the others are written; exit 1")

@@ -57,13 +57,11 @@ struct LibrarySafetyCommandTests {
         #expect(missing.error == "Error: \(library): not a usable LivePair library: its catalog is missing; nothing was changed\n")
         #expect(!FileManager.default.fileExists(atPath: library + "/catalog.sqlite"))
         // Another program's SQLite database in its place.
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t(x)'); c.commit()",
-                            library + "/catalog.sqlite"]
-        try python.run()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
+        let python = try ChildProcess.run("/usr/bin/python3", [
+            "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t(x)'); c.commit()",
+            library + "/catalog.sqlite",
+        ])
+        #expect(python.status == 0, "\(python.errorText)")
         let foreign = try LivePairBinary.run(["library", "list", "--library", library, "--json"])
         #expect(foreign.status == 1)
         #expect(foreign.error.contains("its catalog is not a LivePair catalog (another schema)"), "\(foreign.error)")

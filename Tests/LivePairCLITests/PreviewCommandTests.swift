@@ -34,6 +34,21 @@ struct PreviewCommandTests {
         #expect(poster.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("256,"))
     }
 
+    @Test("still.jpg of a Display P3 HEIC carries its ICC profile; a still with none gives an untagged still.jpg")
+    func stillColourProfile() throws {
+        let workspace = try SampleVariants.Workspace()
+        for (still, movie, description) in [
+            ("live/IMG_4580.HEIC", "live/IMG_4580.mov", "Display P3\n"), ("live/train.jpg", "live/train.mov", ""),
+        ] {
+            let output = workspace.url.appendingPathComponent(description.isEmpty ? "untagged" : "p3").path
+            let run = try LivePairBinary.run([
+                "preview", SampleMedia.path(still), SampleMedia.path(movie), "--size", "128x128", "--output", output,
+            ])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(try ReferenceTool.run("exiftool", ["-s3", "-ProfileDescription", output + "/still.jpg"]) == description, "\(still)")
+        }
+    }
+
     @Test("--mode fill: the smallest size covering the target, each side rounded to the nearest pixel; motion.mp4 rounded down to even")
     func fillRounding() throws {
         let workspace = try SampleVariants.Workspace()

@@ -88,15 +88,7 @@ struct ProgressCommandTests {
     /// Runs `command` with standard output and standard error on a pty (`script -q -e -c`):
     /// its exit status and everything the terminal received.
     static func onTerminal(_ command: String) throws -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try ChildProcess.run("/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"])
+        return (run.status, run.outputText)
     }
 }

@@ -39,15 +39,7 @@ struct S3CommandStore {
 /// The SHA-256 of a file, in lowercase hex, by `sha256sum` (another implementation than the store's).
 enum SHA256Hex {
     static func of(file path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try ChildProcess.run("/usr/bin/sha256sum", [path]).outputText
         return try #require(text.split(separator: " ").first.map(String.init))
     }
 }

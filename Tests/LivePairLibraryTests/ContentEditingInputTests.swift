@@ -10,14 +10,11 @@ import Testing
 /// committed back as a `ContentEditingOutput`.
 @Suite("Content editing input")
 struct ContentEditingInputTests {
-    typealias Digest = EditTests.Digest
+    typealias Digest = EditSamples.Digest
 
     /// The IMG_3582 group (render as `IMG_E3582.*`) ingested into `library`: its one asset.
     static func ingest3582(_ library: PhotoLibrary) throws -> Asset {
-        let ingestor = Ingestor(library: library)
-        for (file, name) in EditTests.group3582(exportNames: true) {
-            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/photos")
-        }
+        try EditSamples.ingest(EditSamples.group3582(exportNames: true), with: Ingestor(library: library), folder: "/photos")
         return try #require(try library.fetchAssets(with: FetchOptions()).firstObject)
     }
 
@@ -72,12 +69,8 @@ struct ContentEditingInputTests {
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
-        for (file, name) in EditTests.group1853 {
-            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/a")
-        }
-        let settled = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
-        let identifier = try #require(settled.first?.localIdentifier)
-        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        try EditSamples.ingest(EditSamples.group1853, with: ingestor, folder: "/a")
+        let (_, asset) = try EditSamples.settleAlone(ingestor, in: library)
         let input = try library.requestContentEditingInput(for: asset)
         #expect(input.baseVersion == .current && input.mediaType == .image && !input.mediaSubtypes.contains(.photoLive))
         #expect(input.baseStill?.type == .fullSizePhoto && input.baseStill?.digest.hex.hasPrefix(Digest.render1853) == true)
@@ -94,13 +87,9 @@ struct ContentEditingInputTests {
     @Test("a key photo edit made from the input of an unedited Live Photo, committed as its output: render and LivePair adjustment data, originals untouched")
     func editFromInputCommitted() throws {
         let library = try makeLibrary(.sqlite)
-        let created = try library.performChangesAndWait { context in
-            let request = context.creationRequestForAsset()
-            request.addResource(with: .photo, path: SampleMedia.path("live/IMG_3582.HEIC"))
-            request.addResource(with: .pairedVideo, path: SampleMedia.path("live/IMG_3582.mov"))
-        }
-        let identifier = created.assets[0].localIdentifier
-        var asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        let created = try EditSamples.createLivePhoto3582(in: library)
+        let identifier = created.identifier
+        var asset = created.asset
         let input = try library.requestContentEditingInput(for: asset)
         #expect(input.baseVersion == .current && input.adjustmentData == nil && input.adjustmentDataPath == nil)
         #expect(input.baseStill?.type == .photo && input.baseMovie?.type == .pairedVideo)
@@ -114,7 +103,7 @@ struct ContentEditingInputTests {
         try library.performChangesAndWait { context in
             context.changeRequest(for: asset).contentEditingOutput = ContentEditingOutput(rendered)
         }
-        asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        asset = try EditSamples.asset(identifier, in: library)
         #expect(asset.hasAdjustments)
         let resources = try library.assetResources(for: asset)
         #expect(resources.map(\.type) == [.photo, .pairedVideo, .adjustmentData, .fullSizePhoto, .fullSizePairedVideo])

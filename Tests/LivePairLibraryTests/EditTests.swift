@@ -10,48 +10,18 @@ import Testing
 /// is applied, and reverted, in `performChanges`.
 @Suite("Edits and versions")
 struct EditTests {
-    /// SHA-256 prefixes of the sample files (SampleMedia/manifest.tsv).
-    enum Digest {
-        static let original1853 = "8e6fac35b135"
-        static let render1853 = "51b3f4cc9159"
-        static let aae1853 = "d959f64c9291"
-        static let still3582 = "83d445478eff"
-        static let movie3582 = "7216736b9abb"
-        static let renderStill3582 = "98f96704ea2d"
-        static let renderMovie3582 = "339897936a9e"
-        static let aae3582 = "9e0333e0deca"
-    }
-
-    /// The IMG_3582 edit as Photos exports it (the render renamed `IMG_E3582.*`) or as the sample
-    /// names it (`IMG_3582_edited.*`): (file, name uploaded with).
-    static func group3582(exportNames: Bool) -> [(String, String)] {
-        [
-            ("live/IMG_3582.HEIC", "IMG_3582.HEIC"), ("live/IMG_3582.mov", "IMG_3582.mov"),
-            ("live/IMG_3582_edited.heic", exportNames ? "IMG_E3582.HEIC" : "IMG_3582_edited.heic"),
-            ("live/IMG_3582_edited.mov", exportNames ? "IMG_E3582.MOV" : "IMG_3582_edited.mov"),
-            ("live/IMG_3582.AAE", "IMG_3582.AAE"),
-        ]
-    }
-
-    static let group1853 = [
-        ("live/IMG_1853.HEIC", "IMG_1853.HEIC"), ("live/IMG_E1853.heic", "IMG_E1853.heic"), ("live/IMG_1853.AAE", "IMG_1853.AAE"),
-    ]
+    typealias Digest = EditSamples.Digest
 
     /// The rotations: each file first once and last once (five of the 120 orders of five files).
     static func orders<T>(_ items: [T]) -> [[T]] {
         items.indices.map { Array(items[$0...] + items[..<$0]) }
     }
 
-    /// `type:digest-prefix` of each resource, sorted.
-    static func kinds(_ resources: [LibraryAssetResource]) -> [String] {
-        resources.map { "\($0.type.rawValue):\($0.digest.hex.prefix(12))" }.sorted()
-    }
-
     @Test("IMG_3582 + its render + .AAE, uploaded one at a time in five orders, each file first and last once (and two with Photos' `_edited` names), is one Live Photo with five resources", arguments: CatalogKind.allCases)
     func liveGroupInAnyOrder(_ kind: CatalogKind) throws {
         var reference: IngestSnapshot?
         for exportNames in [true, false] {
-            let orders = Self.orders(Self.group3582(exportNames: exportNames))
+            let orders = Self.orders(EditSamples.group3582(exportNames: exportNames))
             for (number, order) in (exportNames ? orders : [orders[0], orders[4]]).enumerated() {
                 let fixture = try IngestFixture("edit-3582-\(exportNames)-\(number)", kind)
                 defer { fixture.remove() }
@@ -70,7 +40,7 @@ struct EditTests {
                 #expect(asset.isLivePhoto && asset.hasAdjustments)
                 #expect(asset.contentIdentifier == "602FEBB7-6B59-4799-96E6-9C8484D873C7")  // the original's, not the render's
                 let resources = try library.assetResources(for: asset)
-                #expect(Self.kinds(resources) == [
+                #expect(EditSamples.kinds(resources) == [
                     "adjustmentData:\(Digest.aae3582)", "fullSizePairedVideo:\(Digest.renderMovie3582)",
                     "fullSizePhoto:\(Digest.renderStill3582)", "pairedVideo:\(Digest.movie3582)", "photo:\(Digest.still3582)",
                 ])
@@ -91,7 +61,7 @@ struct EditTests {
 
     @Test("IMG_1853 + IMG_E1853 + .AAE in all six orders: the parts wait for the still, which has no movie; settled, one photo with three resources", arguments: CatalogKind.allCases)
     func stillGroupInEveryOrder(_ kind: CatalogKind) throws {
-        for (number, order) in IngestEveryOrderTests.permutations(Self.group1853).enumerated() {
+        for (number, order) in IngestEveryOrderTests.permutations(EditSamples.group1853).enumerated() {
             let fixture = try IngestFixture("edit-1853-\(number)", kind)
             defer { fixture.remove() }
             let library = try fixture.open()
@@ -104,11 +74,9 @@ struct EditTests {
             #expect(outcomes["IMG_E1853.heic"] == .pending(contentIdentifier: "edit:img_1853"))
             #expect(outcomes["IMG_1853.AAE"] == .pending(contentIdentifier: "edit:img_1853"))
             #expect(try ingestor.waitingEditParts().map(\.type).sorted(by: { $0.rawValue < $1.rawValue }) == [.adjustmentData, .fullSizePhoto])
-            let settled = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
-            let identifier = try #require(settled.first?.localIdentifier)
-            let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+            let (identifier, asset) = try EditSamples.settleAlone(ingestor, in: library)
             #expect(asset.mediaType == .image && !asset.isLivePhoto && asset.hasAdjustments)
-            #expect(Self.kinds(try library.assetResources(for: asset)) == [
+            #expect(EditSamples.kinds(try library.assetResources(for: asset)) == [
                 "adjustmentData:\(Digest.aae1853)", "fullSizePhoto:\(Digest.render1853)", "photo:\(Digest.original1853)",
             ])
             #expect(try ingestor.waitingEditParts().isEmpty)
@@ -190,9 +158,7 @@ struct EditTests {
         defer { fixture.remove() }
         let library = try fixture.open()
         let ingestor = Ingestor(library: library)
-        for (file, name) in Self.group3582(exportNames: true).prefix(2) {
-            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/one")
-        }
+        try EditSamples.ingest(EditSamples.group3582(exportNames: true).prefix(2), with: ingestor, folder: "/one")
         let render = try ingestor.ingest(
             fileAt: SampleMedia.path("live/IMG_3582_edited.heic"), owner: "owner", originalFilename: "IMG_E3582.HEIC", folder: "/two")
         let aae = try ingestor.ingest(
@@ -200,7 +166,7 @@ struct EditTests {
         #expect(render == .pending(contentIdentifier: "edit:img_3582") && aae == .pending(contentIdentifier: "edit:img_3582"))
         let asset = try #require(try library.fetchAssets(with: FetchOptions()).firstObject)
         #expect(!asset.hasAdjustments)
-        #expect(try Self.kinds(library.assetResources(for: asset)).count == 2)
+        #expect(try EditSamples.kinds(library.assetResources(for: asset)).count == 2)
         #expect(try ingestor.waitingEditParts().count == 2)
         _ = try IngestInvariants.check(library)
     }
@@ -221,7 +187,7 @@ struct EditTests {
         let photo = try ingestor.ingest(
             fileAt: SampleMedia.path("plain/IMG_2682.heic"), owner: "o", originalFilename: "IMG_2682.heic", folder: "/f")
         let identifier = try #require(photo.localIdentifier)
-        let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        let asset = try EditSamples.asset(identifier, in: library)
         let resources = try library.assetResources(for: asset)
         // Linked by name, then digest: IMG_2682.AAE before IMG_O2682.AAE.
         #expect(resources.map(\.type) == [.photo, .adjustmentData, .originalAdjustmentData])
@@ -234,13 +200,9 @@ struct EditTests {
     @Test("an edit applied in performChanges, then reverted: versions, adjustment data, originals byte-identical", arguments: CatalogKind.allCases)
     func applyAndRevert(_ kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
-        let created = try library.performChangesAndWait { context in
-            let request = context.creationRequestForAsset()
-            request.addResource(with: .photo, path: SampleMedia.path("live/IMG_3582.HEIC"))
-            request.addResource(with: .pairedVideo, path: SampleMedia.path("live/IMG_3582.mov"))
-        }
-        let identifier = created.assets[0].localIdentifier
-        var asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        let created = try EditSamples.createLivePhoto3582(in: library)
+        let identifier = created.identifier
+        var asset = created.asset
         #expect(!asset.hasAdjustments)
         #expect(try library.adjustmentData(for: asset) == nil)
 
@@ -252,7 +214,7 @@ struct EditTests {
                 renderedVideoPath: SampleMedia.path("live/IMG_3582_edited.mov"))
         }
         #expect(edited.changeSequence != nil)
-        asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        asset = try EditSamples.asset(identifier, in: library)
         #expect(asset.hasAdjustments)
         let adjustment = try #require(try library.adjustmentData(for: asset))
         #expect(adjustment.formatIdentifier == "com.apple.photo" && adjustment.formatVersion == "1.11")
@@ -263,10 +225,10 @@ struct EditTests {
         #expect(all.still(version: .original)?.digest.hex.hasPrefix(Digest.still3582) == true)
         #expect(all.movie(version: .current)?.digest.hex.hasPrefix(Digest.renderMovie3582) == true)
         #expect(all.movie(version: .unadjusted)?.digest.hex.hasPrefix(Digest.movie3582) == true)
-        #expect(Self.kinds(try library.assetResources(for: asset, version: .current)) == [
+        #expect(EditSamples.kinds(try library.assetResources(for: asset, version: .current)) == [
             "adjustmentData:\(Digest.aae3582)", "fullSizePairedVideo:\(Digest.renderMovie3582)", "fullSizePhoto:\(Digest.renderStill3582)",
         ])
-        #expect(Self.kinds(try library.assetResources(for: asset, version: .original)) == [
+        #expect(EditSamples.kinds(try library.assetResources(for: asset, version: .original)) == [
             "pairedVideo:\(Digest.movie3582)", "photo:\(Digest.still3582)",
         ])
         let manager = AssetResourceManager(library: library)
@@ -287,7 +249,7 @@ struct EditTests {
 
         let renderDigests = all.filter { $0.type.isEdit }.map(\.digest)
         try library.performChangesAndWait { context in context.changeRequest(for: asset).revertAssetContentToOriginal() }
-        asset = try #require(try library.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        asset = try EditSamples.asset(identifier, in: library)
         #expect(!asset.hasAdjustments)
         #expect(try library.assetResources(for: asset) == Array(all.prefix(2)))
         // Nothing uses the render and the adjustment data any more: their files left the store.
@@ -300,10 +262,7 @@ struct EditTests {
     @Test("a migration carries the waiting edit parts and their original's group: settled on the target, one photo with three resources")
     func migrationKeepsWaitingEdits() throws {
         let source = try makeLibrary(.sqlite)
-        let ingestor = Ingestor(library: source)
-        for (file, name) in Self.group1853 {
-            _ = try ingestor.ingest(fileAt: SampleMedia.path(file), owner: "owner", originalFilename: name, folder: "/m")
-        }
+        try EditSamples.ingest(EditSamples.group1853, with: Ingestor(library: source), folder: "/m")
         let locations = try CatalogKind.postgres.newLocations()
         let target = try PhotoLibrary.open(
             catalog: locations.catalog, store: locations.store, configuration: LibraryConfiguration(orphanGracePeriod: 0), create: true)
@@ -311,11 +270,9 @@ struct EditTests {
         #expect(report.recordsCopied == 4)  // the pending still, two edit parts, the still's edit group
         let moved = Ingestor(library: target)
         #expect(try moved.waitingEditParts().count == 2)
-        let settled = try moved.importPendingAlone(try moved.pendingUploads(olderThan: 0))
-        let identifier = try #require(settled.first?.localIdentifier)
-        let asset = try #require(try target.fetchAssets(withLocalIdentifiers: [identifier]).firstObject)
+        let (_, asset) = try EditSamples.settleAlone(moved, in: target)
         #expect(asset.hasAdjustments)
-        #expect(Self.kinds(try target.assetResources(for: asset)) == [
+        #expect(EditSamples.kinds(try target.assetResources(for: asset)) == [
             "adjustmentData:\(Digest.aae1853)", "fullSizePhoto:\(Digest.render1853)", "photo:\(Digest.original1853)",
         ])
     }

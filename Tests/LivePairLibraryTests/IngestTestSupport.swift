@@ -129,10 +129,9 @@ enum IngestBinary {
         return process
     }
 
-    /// Runs `livepair arguments...` to the end and returns its exit status.
+    /// Runs `livepair arguments...` to the end (`ChildProcess`, output discarded) and returns its exit status.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
-        let process = try start(arguments, environment: environment)
-        process.waitUntilExit()
-        return process.terminationStatus
+        let binary = try #require(path, "the livepair executable is not built")
+        return try ChildProcess.run(binary, arguments, environment: environment, keepsOutput: false, standardError: .discarded).status
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A fresh directory under the system temporary directory, removed by `remove()`.
 struct StorageScratchDirectory {
@@ -23,13 +24,5 @@ struct StorageScratchDirectory {
 
 /// Runs a program and returns its standard output.
 func storageRunProgram(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try ChildProcess.run(executable, arguments).outputText
 }

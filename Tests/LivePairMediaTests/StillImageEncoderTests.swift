@@ -80,6 +80,25 @@ struct StillImageEncoderTests {
         #expect(try StillImageEncoder.jpeg(image, quality: 80) == image.jpegData(quality: 80))
     }
 
+    @Test("an ICC profile larger than one APP2 segment is split into numbered chunks that exiftool and StillColourProfile put back together")
+    func jpegICCProfileInChunks() throws {
+        let directory = try ReferenceTools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let built = try #require(ICCDisplayProfile.profile(for: ColourDescription(
+            colourPrimaries: 12, transferCharacteristics: 13, matrixCoefficients: 6, fullRange: true)))
+        let profile = built + (0..<(150_000 - built.count)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let path = try Self.write(
+            try StillImageEncoder.jpeg(try Self.oddSample(), quality: 80, exifTIFF: Self.exifTIFF, iccProfile: profile),
+            "chunks.jpg", in: directory)
+        let structure = try JPEGSegmentReader().read(try FileByteSource(path: path))
+        // APP1 Exif first, then three APP2 segments of 65,519 + 65,519 + 18,962 profile bytes.
+        #expect(structure.segments.map(\.marker).prefix(5) == [0xD8, 0xE1, 0xE2, 0xE2, 0xE2])
+        #expect(structure.segments.filter { $0.marker == 0xE2 }.map(\.payloadLength) == [65_533, 65_533, 18_976])
+        #expect([UInt8](try ReferenceTool.execute("exiftool", ["-b", "-ICC_Profile", path]).output) == profile)
+        #expect(StillColourProfile.iccProfile(ofStillAt: path) == profile)
+        #expect(try Self.exiftool(path, ["Make"])["Make"] == "LivePairTest")
+    }
+
     @Test("a camera's Exif (train.jpg, little-endian with maker note) survives into JPEG and HEIC")
     func cameraExifSurvives() throws {
         guard ReferenceTool.isInstalled("exiftool") else { return }

@@ -107,6 +107,10 @@ extension ServeHTTPTests {
         #expect(still.status == 200)
         #expect(still.header("Content-Type") == "image/jpeg")
         #expect(Array(still.body.prefix(3)) == [0xFF, 0xD8, 0xFF])
+        // The Display P3 HEIC's profile goes with its JPEG derivative.
+        let stillFile = server.directory + "/still-256.jpg"
+        try still.body.write(to: URL(fileURLWithPath: stillFile))
+        #expect(try ReferenceTool.run("exiftool", ["-s3", "-ProfileDescription", stillFile]) == "Display P3\n")
         #expect(still.header("Cache-Control")?.contains("immutable") == true)
         let etag = try #require(still.header("ETag"))
         let notModified = try client.send(

@@ -27,18 +27,10 @@ struct LoadingReferenceTests {
     /// `time` (autorotated, so upright), scaled to `width` x `height`, as RGBA.
     static func ffmpegFrame(_ path: String, at time: Double, width: Int, height: Int) throws -> PixelBuffer {
         guard ReferenceTool.isInstalled("ffmpeg") else { throw ReferenceTool.NotInstalled(name: "ffmpeg") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = [
+        let data = try ChildProcess.run("/usr/bin/ffmpeg", [
             "-v", "error", "-ss", String(format: "%.6f", max(0, time - 0.002)), "-i", path, "-map", "0:v:0", "-frames:v", "1",
             "-vf", "scale=\(width):\(height):flags=area", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ], standardError: .discarded).output
         return try PixelBuffer(width: width, height: height, format: .rgba8, storage: [UInt8](data))
     }
 

@@ -25,17 +25,8 @@ public enum ArchiveFixtures {
     }
 
     private static func python(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let message = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FixtureError(message: "python3 failed: " + String(decoding: message, as: UTF8.self))
-        }
+        let run = try ChildProcess.run("/usr/bin/python3", arguments)
+        guard run.status == 0 else { throw FixtureError(message: "python3 failed: " + run.errorText) }
     }
 
     /// A fixture script failed.

@@ -23,15 +23,15 @@ public final class DedicatedPostgresServer: Sendable {
         let environment = listenAddress.map { ["LIVEPAIR_PG_LISTEN=\($0)"] } ?? []
         let start = ["/usr/bin/env"] + environment + [PostgresTestServer.script, "start", directory]
         let outcome =
-            namespace.map { PostgresTestServer.runTool(NetworkNamespaces.ip.path, ["netns", "exec", $0] + start) }
-            ?? PostgresTestServer.runTool(start[0], Array(start.dropFirst()))
+            namespace.map { ChildProcess.runCapturingText(NetworkNamespaces.ip.path, ["netns", "exec", $0] + start) }
+            ?? ChildProcess.runCapturingText(start[0], Array(start.dropFirst()))
         guard outcome.status == 0 else {
             try? FileManager.default.removeItem(atPath: directory)
             throw PostgresTestServer.StartFailure(description: "a dedicated PostgreSQL server did not start: \(outcome.error)")
         }
         url = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
         if listenAddress != nil {
-            let tcp = PostgresTestServer.runTool(PostgresTestServer.script, ["tcp", directory])
+            let tcp = ChildProcess.runCapturingText(PostgresTestServer.script, ["tcp", directory])
             tcpURL = tcp.output.trimmingCharacters(in: .whitespacesAndNewlines)
         } else {
             tcpURL = nil
@@ -40,7 +40,7 @@ public final class DedicatedPostgresServer: Sendable {
         // returns before its WAL is written, and an immediate stop (`restart`) loses it, as a
         // production server never does. This server is restarted mid-run, so its commits must
         // survive: on for every session of the database (overrides the command line's default).
-        let durable = PostgresTestServer.runTool(
+        let durable = ChildProcess.runCapturingText(
             "/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "ALTER DATABASE livepair SET synchronous_commit = on"])
         guard durable.status == 0 else {
             stop()
@@ -51,7 +51,7 @@ public final class DedicatedPostgresServer: Sendable {
     /// A connection URI whose current schema is a new, empty one (over TCP when `tcp`).
     public func freshSchemaURL(tcp: Bool = false) throws -> String {
         let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let created = PostgresTestServer.runTool("/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "CREATE SCHEMA \(schema)"])
+        let created = ChildProcess.runCapturingText("/usr/lib/postgresql/15/bin/psql", [url, "-Atqc", "CREATE SCHEMA \(schema)"])
         guard created.status == 0 else {
             throw PostgresTestServer.StartFailure(description: "CREATE SCHEMA failed: \(created.error)")
         }
@@ -62,13 +62,13 @@ public final class DedicatedPostgresServer: Sendable {
 
     /// Stops the server at once (`-m immediate`, like a crash) and starts it again.
     public func restart() throws {
-        let outcome = PostgresTestServer.runTool(PostgresTestServer.script, ["restart", directory])
+        let outcome = ChildProcess.runCapturingText(PostgresTestServer.script, ["restart", directory])
         guard outcome.status == 0 else { throw PostgresTestServer.StartFailure(description: "restart failed: \(outcome.error)") }
     }
 
     /// Stops the server and removes its folder.
     public func stop() {
-        _ = PostgresTestServer.runTool(PostgresTestServer.script, ["stop", directory])
+        _ = ChildProcess.runCapturingText(PostgresTestServer.script, ["stop", directory])
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -22,51 +22,18 @@ public enum LivePairBinary {
 
     /// Runs `livepair arguments...` (or the executable at `binary`, with `environment` added to
     /// this process's, and `input` on its standard input when given) and returns its exit
-    /// status, standard output and standard error.
+    /// status, standard output and standard error (`ChildProcess`: no pipe, and no descriptor of
+    /// this process's inherited).
     public static func run(
         _ arguments: [String], binary: URL? = nil, environment: [String: String] = [:], input: String? = nil
     ) throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(binary ?? url, "the livepair executable is not built")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let inputPipe = input.map { _ in Pipe() }
-        if let inputPipe { process.standardInput = inputPipe }
-        try process.run()
-        if let inputPipe, let input {
-            // Small inputs (a few paths): written at once, then closed so the child sees its end.
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try inputPipe.fileHandleForWriting.close()
-        }
-        // Read both pipes before waiting, so a large report cannot fill a pipe and block the child.
-        var stdoutData = Data()
-        let group = DispatchGroup()
-        let errorBox = DataBox()
-        group.enter()
-        DispatchQueue.global().async {
-            errorBox.data = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        stdoutData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdoutData, as: UTF8.self), String(decoding: errorBox.data, as: UTF8.self))
+        let run = try ChildProcess.run(binary.path, arguments, environment: environment, input: input.map { Data($0.utf8) })
+        return (run.status, run.outputText, run.errorText)
     }
 
     /// The JSON object printed on standard output.
     public static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
-}
-
-/// Data handed from a reader thread.
-private final class DataBox: @unchecked Sendable {
-    // Sendable: written once by the reader before `group.leave()`, read after `group.wait()`.
-    var data = Data()
 }

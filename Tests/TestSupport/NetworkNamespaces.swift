@@ -37,7 +37,7 @@ public final class NetworkNamespaces: Sendable {
     /// Makes `nodes` namespaces and the bridge.
     public init(nodes: Int) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-netns-\(UUID().uuidString)").path
-        let made = PostgresTestServer.runTool(
+        let made = ChildProcess.runCapturingText(
             "/usr/bin/env", ["NETNS_OWNER_PID=\(getpid())", "/bin/bash", Self.script, "create", directory, "\(nodes)"])
         guard made.status == 0 else {
             try? FileManager.default.removeItem(atPath: directory)
@@ -52,7 +52,7 @@ public final class NetworkNamespaces: Sendable {
             let addresses = values["NETNS_ADDRESSES"]?.split(separator: " ").map(String.init),
             names.count == nodes, addresses.count == nodes
         else {
-            _ = PostgresTestServer.runTool("/bin/bash", [Self.script, "delete", directory])
+            _ = ChildProcess.runCapturingText("/bin/bash", [Self.script, "delete", directory])
             throw Failure(description: "\(Self.script) create printed no settings: \(made.output)")
         }
         serverAddress = server
@@ -67,13 +67,13 @@ public final class NetworkNamespaces: Sendable {
     public func restore(_ index: Int) throws { try change("restore", index) }
 
     private func change(_ command: String, _ index: Int) throws {
-        let outcome = PostgresTestServer.runTool("/bin/bash", [Self.script, command, directory, "\(index)"])
+        let outcome = ChildProcess.runCapturingText("/bin/bash", [Self.script, command, directory, "\(index)"])
         guard outcome.status == 0 else { throw Failure(description: "\(Self.script) \(command) \(index): \(outcome.error)") }
     }
 
     /// Removes the veths, the bridge and the namespaces (processes still inside keep theirs until they end).
     public func delete() {
-        _ = PostgresTestServer.runTool("/bin/bash", [Self.script, "delete", directory])
+        _ = ChildProcess.runCapturingText("/bin/bash", [Self.script, "delete", directory])
         try? FileManager.default.removeItem(atPath: directory)
     }
 

@@ -47,7 +47,7 @@ public enum PostgresTestServer {
     public static func freshSchemaURL() throws -> String {
         let base = try url()
         let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let created = runTool("/usr/lib/postgresql/15/bin/psql", [base, "-Atqc", "CREATE SCHEMA \(schema)"])
+        let created = ChildProcess.runCapturingText("/usr/lib/postgresql/15/bin/psql", [base, "-Atqc", "CREATE SCHEMA \(schema)"])
         guard created.status == 0 else { throw StartFailure(description: "CREATE SCHEMA failed: \(created.error)") }
         return base + "&options=-csearch_path%3D\(schema)"
     }
@@ -64,37 +64,8 @@ public enum PostgresTestServer {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// Runs the script to its end (`ChildProcess`: the server `pg_ctl` starts inherits no pipe).
     private static func runScript(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        runTool(script, arguments)
-    }
-
-    /// Runs `executable` and returns its status and outputs. Spawned and waited for directly
-    /// (`posix_spawn`, `waitpid`), with the outputs going to files: the server `pg_ctl` starts
-    /// inherits the descriptors, so a pipe would never end, and Foundation's `Process` did not see
-    /// the script end when waited for inside a lazy static initializer.
-    public static func runTool(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        let base = NSTemporaryDirectory() + "livepair-tool-\(UUID().uuidString)"
-        let outputPath = base + ".out", errorPath = base + ".err"
-        defer {
-            unlink(outputPath)
-            unlink(errorPath)
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        SpawnedDescriptors.closeFromThree(&actions)  // a long-lived server must hold no other test's pipe
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { return (127, "", "\(executable): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, read(outputPath), read(errorPath))
+        ChildProcess.runCapturingText(script, arguments)
     }
 }

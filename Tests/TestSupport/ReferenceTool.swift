@@ -28,41 +28,25 @@ public enum ReferenceTool {
         }
     }
 
-    /// Serialises the start of child processes: Foundation's `Process` on Linux is not safe to start from
-    /// several threads at once.
-    private static let processLock = NSLock()
-
     /// Runs `/usr/bin/NAME arguments...` and returns its standard output (standard error is
     /// discarded) and its exit status. Throws `NotInstalled` when the tool is missing. This is the
     /// one runner of reference tools in the tests.
     ///
-    /// Standard output goes through a temporary file, not a pipe: Foundation's pipe reading on
-    /// Linux traps on EINTR when several tests run child processes at once.
+    /// Run through `ChildProcess`: standard output goes through a temporary file, not a pipe
+    /// (Foundation's pipe reading on Linux traps on EINTR when several tests run child processes
+    /// at once).
     public static func execute(_ name: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)") else { throw NotInstalled(name: name) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("livepair-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appendingPathComponent("stdout")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL)
-        defer { try? output.close() }
-        let process = Process()
+        let tool = "/usr/bin/\(name)"
+        let run: ChildProcess.Result
         if let log = ProcessInfo.processInfo.environment["LIVEPAIR_TOOL_TIMES"] {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-a", "-o", log, "-f", "%U %S \(name) \(arguments.joined(separator: " "))", "/usr/bin/\(name)"] + arguments
+            run = try ChildProcess.run(
+                "/usr/bin/time", ["-a", "-o", log, "-f", "%U %S \(name) \(arguments.joined(separator: " "))", tool] + arguments,
+                standardError: .discarded)
         } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
-            process.arguments = arguments
+            run = try ChildProcess.run(tool, arguments, standardError: .discarded)
         }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        // Only the start is serialised: holding the lock while the tool runs made every other
-        // test that needs a tool wait, each holding one of its process's two pool threads.
-        try processLock.withLock { try process.run() }
-        process.waitUntilExit()
-        return (try Data(contentsOf: outputURL), process.terminationStatus)
+        return (run.output, run.status)
     }
 
     /// Runs `/usr/bin/NAME arguments...` and returns its standard output as text, whatever its exit

@@ -108,32 +108,15 @@ public struct SeaweedFSTestServer: Sendable {
                 readerAccessKeyID: readerKey, readerSecretAccessKey: readerSecret, directory: directory))
     }
 
-    /// Runs the script and returns its status and its standard output and error together. Spawned
-    /// with `posix_spawn` and reaped with `waitpid`, its output going to a file: Foundation's
-    /// `Process.waitUntilExit` was seen never to notice the script's exit when called from the
-    /// one-time initializer of `started`.
+    /// Runs the script to its end (`ChildProcess`: the servers it starts inherit no pipe) with
+    /// `extraEnvironment` added, and returns its status and its standard output and error together.
     private static func runScript(_ arguments: [String], extraEnvironment: [String: String] = [:]) -> (status: Int32, output: String) {
-        let outputPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("livepair-seaweedfs-script-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
-        defer { unlink(outputPath) }
-        let assignments = extraEnvironment.map { "\($0.key)=\($0.value)" }.sorted()
-        let argv = ["/usr/bin/env"] + assignments + ["/bin/bash", script.path] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        SpawnedDescriptors.closeFromThree(&actions)  // a long-lived server must hold no other test's pipe
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, argv[0], &actions, nil, &cArguments, environ)
-        guard spawned == 0 else { return (-1, "cannot run \(script.path): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let exited = status & 0x7f == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
+        do throws(ChildProcess.SpawnFailure) {
+            let result = try ChildProcess.run(
+                "/bin/bash", [script.path] + arguments, environment: extraEnvironment, standardError: .mergedIntoOutput)
+            return (result.status, result.outputText)
+        } catch {
+            return (-1, "cannot run \(script.path): \(error.reason)")
+        }
     }
 }

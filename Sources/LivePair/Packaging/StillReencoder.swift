@@ -5,8 +5,9 @@ import LivePairMedia
 /// `library export --layout google-photos --still jpeg` gives a motion photo). The image is
 /// decoded whole and upright (HEIC through the loader's decoder), then encoded with the original's
 /// Exif made true of the new image (`EditedStillExif`: orientation 1, the pixel size, no
-/// thumbnail), Apple's maker note and its content identifier included. The colour profile is not
-/// carried: a Display P3 HEIC's JPEG is untagged (read as sRGB).
+/// thumbnail), Apple's maker note and its content identifier included, and with the original's
+/// colour profile (`StillColourProfile`: a HEIC's ICC profile or `nclx` code points, a JPEG's ICC
+/// profile) in APP2 `ICC_PROFILE` segments, so a Display P3 still stays Display P3.
 public enum StillReencoder {
     /// Writes the still at `path` as a JPEG of `quality` to `destination`, atomically.
     public static func jpeg(
@@ -24,8 +25,13 @@ public enum StillReencoder {
             throw .invalidArgument("\(path): the still could not be decoded: \(error)")
         }
         let exif = EditedStillExif.tiff(ofStillAt: path, format: identity.format, width: image.width, height: image.height, limits: limits)
+        let profile = StillColourProfile.iccProfile(ofStillAt: path, limits: limits)
         let bytes: [UInt8]
-        do throws(MediaError) { bytes = try StillImageEncoder.jpeg(image, quality: quality, exifTIFF: exif) } catch { throw .media(error) }
+        do throws(MediaError) {
+            bytes = try StillImageEncoder.jpeg(image, quality: quality, exifTIFF: exif, iccProfile: profile)
+        } catch {
+            throw .media(error)
+        }
         do throws(FormatError) { try AtomicFileWriter.write(bytes, to: destination) } catch { throw .format(error) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCore
+import LivePairFormats
 
 /// `livepair inspect [--json] PATH...`: what each file is.
 public enum InspectCommand: Command {
@@ -44,7 +45,7 @@ public enum InspectCommand: Command {
         let (files, links, anyMissing) = FileIdentification.collect(parsed.positionals, streams: streams)
         let identities = FileIdentification.identifyAll(files, links: links, label: "Inspecting", streams: streams)
         if parsed.has("json") {
-            streams.print(JSONValue.array(identities.map(InspectReport.json)))
+            streams.print(JSONElement.array(identities.map(InspectReport.json)))
         } else {
             var buffer = OutputBuffer(capacity: 256 * (identities.count + 2))
             InspectReport.writeTable(identities, wide: parsed.has("wide"), into: &buffer)

@@ -4,14 +4,14 @@ import LivePairFormats
 /// Renders identities as the `inspect` table and as JSON objects (schema version 1, docs/cli.md).
 enum InspectReport {
     /// One JSON object per file with the keys documented in docs/cli.md.
-    static func json(_ identity: ResourceIdentity) -> JSONValue {
-        var motion = JSONValue.null
+    static func json(_ identity: ResourceIdentity) -> JSONElement {
+        var motion = JSONElement.null
         if let info = identity.motionPhoto {
             motion = .object([
                 ("vendor", .string(info.vendor)),
                 ("videoOffset", info.videoOffset.map { .integer(Int64($0)) } ?? .null),
                 ("videoLength", info.videoLength.map { .integer(Int64($0)) } ?? .null),
-                ("presentationTimestampUs", info.presentationTimestampUs.map(JSONValue.integer) ?? .null),
+                ("presentationTimestampUs", info.presentationTimestampUs.map(JSONElement.integer) ?? .null),
                 ("locatedBy", .optional(info.locatedBy)),
             ])
         }

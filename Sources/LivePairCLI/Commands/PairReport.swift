@@ -1,10 +1,11 @@
 import LivePairCore
+import LivePairFormats
 
 /// Renders a pairing result as the `pair` report and as JSON (schema version 1, docs/cli.md).
 enum PairReport {
     /// The JSON object: `schemaVersion`, `pairs`, `motionPhotos`, `unpaired`, `ambiguous`, `duplicates`,
     /// `editGroups`.
-    static func json(_ result: PairingResult) -> JSONValue {
+    static func json(_ result: PairingResult) -> JSONElement {
         .object([
             ("schemaVersion", .integer(1)),
             ("pairs", .array(result.pairs.map(pairJSON))),
@@ -20,8 +21,8 @@ enum PairReport {
             ("ambiguous", .array(result.ambiguous.map { match in
                 .object([
                     ("contentIdentifier", .string(match.contentIdentifier.rawValue)),
-                    ("photos", .array(match.photos.map(JSONValue.string))),
-                    ("videos", .array(match.videos.map(JSONValue.string))),
+                    ("photos", .array(match.photos.map(JSONElement.string))),
+                    ("videos", .array(match.videos.map(JSONElement.string))),
                     ("chosen", match.chosen.map(pairJSON) ?? .null),
                     ("rule", .string(match.rule)),
                 ])
@@ -29,7 +30,7 @@ enum PairReport {
             ("duplicates", .array(result.duplicates.map { group in
                 .object([
                     ("original", .string(group.original)),
-                    ("duplicates", .array(group.duplicates.map(JSONValue.string))),
+                    ("duplicates", .array(group.duplicates.map(JSONElement.string))),
                     ("kind", .string(group.kind.rawValue)),
                 ])
             })),
@@ -37,15 +38,15 @@ enum PairReport {
                 .object([
                     ("folder", .string(group.folder)),
                     ("stem", .string(group.stem)),
-                    ("originals", .array(group.originals.map(JSONValue.string))),
-                    ("renders", .array(group.renders.map(JSONValue.string))),
-                    ("adjustments", .array(group.adjustments.map(JSONValue.string))),
+                    ("originals", .array(group.originals.map(JSONElement.string))),
+                    ("renders", .array(group.renders.map(JSONElement.string))),
+                    ("adjustments", .array(group.adjustments.map(JSONElement.string))),
                 ])
             })),
         ])
     }
 
-    private static func pairJSON(_ pair: LivePhotoPair) -> JSONValue {
+    private static func pairJSON(_ pair: LivePhotoPair) -> JSONElement {
         .object([
             ("contentIdentifier", .optional(pair.contentIdentifier?.rawValue)),
             ("photo", .string(pair.photo.path)),

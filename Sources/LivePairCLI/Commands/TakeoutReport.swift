@@ -23,7 +23,7 @@ enum TakeoutReport {
     }
 
     /// The JSON object: `schemaVersion`, `layout`, `assets`, `albums`, `files`, `summary`.
-    static func json(_ plan: TakeoutPlan, layout: ExportLayout = .takeout) -> JSONValue {
+    static func json(_ plan: TakeoutPlan, layout: ExportLayout = .takeout) -> JSONElement {
         .object([
             ("schemaVersion", .integer(1)),
             ("layout", .string(layout.rawValue)),
@@ -31,7 +31,7 @@ enum TakeoutReport {
             ("albums", .array(plan.albums.map { album in
                 .object([
                     ("title", .string(album.title)), ("folder", .string(album.folder)),
-                    ("members", .array(album.members.map(JSONValue.string))),
+                    ("members", .array(album.members.map(JSONElement.string))),
                 ])
             })),
             ("files", .array(plan.files.map { file in
@@ -45,7 +45,7 @@ enum TakeoutReport {
         ])
     }
 
-    private static func assetJSON(_ asset: TakeoutAsset) -> JSONValue {
+    private static func assetJSON(_ asset: TakeoutAsset) -> JSONElement {
         .object([
             ("kind", .string(asset.kind.rawValue)),
             ("photo", .optional(asset.photo)),
@@ -61,7 +61,7 @@ enum TakeoutReport {
             ("favorite", .bool(asset.isFavorite)),
             ("hidden", .bool(asset.isHidden)),
             ("caption", .optional(asset.caption)),
-            ("albums", .array(asset.albums.map(JSONValue.string))),
+            ("albums", .array(asset.albums.map(JSONElement.string))),
         ])
     }
 

@@ -1,9 +1,10 @@
 import LivePairCore
+import LivePairFormats
 
 /// Renders a validation report as the `validate` report and as JSON (schema version 1, docs/cli.md).
 package enum ValidateReport {
     /// The JSON object: `schemaVersion`, `assets`, `files` (those `report` shows), `summary` (of `all`).
-    static func json(_ report: ValidationReport, all: ValidationReport) -> JSONValue {
+    static func json(_ report: ValidationReport, all: ValidationReport) -> JSONElement {
         let counts = all.countsBySeverity
         return .object([
             ("schemaVersion", .integer(1)),
@@ -34,7 +35,7 @@ package enum ValidateReport {
         ])
     }
 
-    package static func findingJSON(_ finding: Finding) -> JSONValue {
+    package static func findingJSON(_ finding: Finding) -> JSONElement {
         .object([
             ("code", .string(finding.code.rawValue)),
             ("severity", .string(finding.severity.rawValue)),

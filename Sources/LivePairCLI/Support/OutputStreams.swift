@@ -1,4 +1,5 @@
 import Foundation
+import LivePairFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -66,7 +67,7 @@ public final class OutputStreams: @unchecked Sendable {
     }
 
     /// Writes `value` as indented JSON and a line break to standard output, rendered into one byte buffer.
-    public func print(_ value: JSONValue) {
+    public func print(_ value: JSONElement) {
         var buffer = OutputBuffer(capacity: 1 << 16)
         value.write(into: &buffer, indent: 2, level: 0)
         buffer.append(UInt8(ascii: "\n"))

@@ -16,7 +16,7 @@ public struct AdjustmentOperation: Sendable, Equatable {
 
     /// Memberwise initializer.
     public init(
-        identifier: String, settings: JSONElement = .object([]), enabled: Bool? = true, formatVersion: Int64? = 1,
+        identifier: String, settings: JSONElement = .emptyObject, enabled: Bool? = true, formatVersion: Int64? = 1,
         formatIdentifier: String? = nil, otherMembers: [JSONMember] = []
     ) {
         self.identifier = identifier
@@ -78,7 +78,7 @@ public struct AdjustmentOperation: Sendable, Equatable {
             throw .invalid(context: context, reason: "an adjustment is not an object with an identifier")
         }
         self.identifier = identifier
-        self.settings = json["settings"] ?? .object([])
+        self.settings = json["settings"] ?? .emptyObject
         self.enabled = json["enabled"]?.boolValue
         self.formatVersion = json["formatVersion"]?.integerValue
         self.formatIdentifier = json["formatIdentifier"]?.stringValue

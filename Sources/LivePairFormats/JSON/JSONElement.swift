@@ -1,7 +1,8 @@
 /// A JSON value as read from or written to edit data, with object members kept in their order.
 ///
-/// Integers that fit 64 bits stay exact (`integer`); other numbers are `number`. Named
-/// `JSONElement` so that it does not clash with the CLI's report type `JSONValue`.
+/// Integers that fit 64 bits stay exact (`integer`); other numbers are `number`. The one JSON
+/// value type of the package: edit data, export sidecars and the CLI's reports (which render it
+/// indented, `JSONElement.rendered(indent:)` in LivePairCLI).
 public indirect enum JSONElement: Sendable, Equatable {
     /// `null`.
     case null
@@ -17,6 +18,14 @@ public indirect enum JSONElement: Sendable, Equatable {
     case array([JSONElement])
     /// An object; members in document order.
     case object([JSONMember])
+
+    /// `{}`.
+    public static var emptyObject: JSONElement { .object([JSONMember]()) }
+
+    /// An object of `members` as (key, value) pairs, in their order.
+    public static func object(_ members: [(String, JSONElement)]) -> JSONElement {
+        .object(members.map { JSONMember($0.0, $0.1) })
+    }
 
     /// The value of member `key` of an object (the first one, if repeated); nil otherwise.
     public subscript(key: String) -> JSONElement? {

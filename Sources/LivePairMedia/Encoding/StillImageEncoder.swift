@@ -14,15 +14,20 @@ public enum StillImageEncoder {
     ///   - colour: what the RGB pixels mean: when `ICCDisplayProfile` can state it, its profile
     ///     is written as an APP2 `ICC_PROFILE` segment after the Exif; nil (or a description
     ///     with no profile) writes none (readers assume sRGB).
-    /// - Throws: `encodeFailed` when turbojpeg fails, the image is too large for JPEG, or
-    ///   `exifTIFF` is not a TIFF structure or does not fit one segment.
+    ///   - iccProfile: an ICC profile to write as it is (APP2 `ICC_PROFILE` segments, split in
+    ///     chunks when larger than one segment), in place of one built from `colour`: the profile
+    ///     of the still the pixels were decoded from (`StillColourProfile`).
+    /// - Throws: `encodeFailed` when turbojpeg fails, the image is too large for JPEG,
+    ///   `exifTIFF` is not a TIFF structure or does not fit one segment, or `iccProfile` does
+    ///   not fit 255 segments.
     public static func jpeg(
-        _ image: PixelBuffer, quality: Int = 92, exifTIFF: [UInt8]? = nil, colour: ColourDescription? = nil
+        _ image: PixelBuffer, quality: Int = 92, exifTIFF: [UInt8]? = nil, colour: ColourDescription? = nil,
+        iccProfile: [UInt8]? = nil
     ) throws(MediaError) -> [UInt8] {
         let exif = try exifTIFF.map { tiff throws(MediaError) in try ExifTIFFPayload(tiff) }
         var encoded = try image.jpegData(quality: quality)
         if let exif { encoded = try JPEGExifSegment.inserting(exif, into: encoded) }
-        if let profile = colour.flatMap(ICCDisplayProfile.profile(for:)) {
+        if let profile = iccProfile ?? colour.flatMap(ICCDisplayProfile.profile(for:)) {
             encoded = try JPEGICCSegment.inserting(profile, into: encoded)
         }
         return encoded

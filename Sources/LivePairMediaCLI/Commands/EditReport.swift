@@ -10,7 +10,7 @@ enum EditReport {
     }
 
     /// The JSON object for a rendered edit.
-    static func json(_ result: RenderedLivePhotoEdit) -> JSONValue {
+    static func json(_ result: RenderedLivePhotoEdit) -> JSONElement {
         let settings = result.settings
         return .object([
             ("schemaVersion", .integer(1)),
@@ -25,13 +25,13 @@ enum EditReport {
             ("frameCount", .integer(Int64(result.frameCount))),
             ("audio", .bool(result.hasAudio)),
             ("settings", .object([
-                ("keyPhoto", settings.photoTime.map(JSONValue.number) ?? .null),
+                ("keyPhoto", settings.photoTime.map(JSONElement.number) ?? .null),
                 ("trim", settings.trim.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null),
                 ("muted", .bool(settings.isMuted)),
                 ("volume", .number(settings.audioVolume)),
                 ("variation", .string(name(settings.playbackVariation))),
             ])),
-            ("unrendered", .array(result.unrenderedOperations.map(JSONValue.string))),
+            ("unrendered", .array(result.unrenderedOperations.map(JSONElement.string))),
             ("findings", .array(result.findings.map(ValidateReport.findingJSON))),
         ])
     }

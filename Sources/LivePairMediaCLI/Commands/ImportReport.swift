@@ -1,5 +1,6 @@
 import LivePair
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 /// What `livepair import` did, as text or JSON.
@@ -86,7 +87,7 @@ struct ImportReport {
     }
 
     /// The JSON object (schema in docs/cli.md).
-    func json() -> JSONValue {
+    func json() -> JSONElement {
         .object([
             ("library", .string(library)),
             ("owner", .string(owner)),
@@ -108,8 +109,8 @@ struct ImportReport {
         json(file).renderedBytes(indent: nil) + [UInt8(ascii: "\n")]
     }
 
-    private static func json(_ file: FileResult) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("path", .string(file.path))]
+    private static func json(_ file: FileResult) -> JSONElement {
+        var fields: [(String, JSONElement)] = [("path", .string(file.path))]
         if let error = file.error {
             fields += [("outcome", .string("error")), ("error", .string(error))]
             return .object(fields)
@@ -128,7 +129,7 @@ struct ImportReport {
         return .object(fields)
     }
 
-    private static func findingJSON(_ finding: Finding) -> JSONValue {
+    private static func findingJSON(_ finding: Finding) -> JSONElement {
         .object([
             ("code", .string(finding.code.rawValue)), ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)), ("hint", .string(finding.hint)),

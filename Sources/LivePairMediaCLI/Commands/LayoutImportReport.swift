@@ -1,5 +1,6 @@
 import LivePair
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 /// What `livepair import` did with an export read through its layout, as text or JSON: every
@@ -100,12 +101,12 @@ struct LayoutImportReport {
     }
 
     /// The JSON object (schema in docs/cli.md).
-    func json() -> JSONValue {
-        var summaryFields = summary.map { ($0.0, JSONValue.integer(Int64($0.1))) }
+    func json() -> JSONElement {
+        var summaryFields = summary.map { ($0.0, JSONElement.integer(Int64($0.1))) }
         summaryFields.append(("ignoredReasons", .object(ignoredReasons.map { ($0.0, .integer(Int64($0.1))) })))
         return .object([
             ("library", .string(library)), ("owner", .string(owner)), ("layout", .string(layout.rawValue)),
-            ("summary", .object(summaryFields)), ("problems", .array(problems.map(JSONValue.string))),
+            ("summary", .object(summaryFields)), ("problems", .array(problems.map(JSONElement.string))),
             ("files", .array(files.map(json))),
             (
                 "albums",
@@ -114,8 +115,8 @@ struct LayoutImportReport {
         ])
     }
 
-    private func json(_ file: LayoutImport.FileResult) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
+    private func json(_ file: LayoutImport.FileResult) -> JSONElement {
+        var fields: [(String, JSONElement)] = [
             ("path", .string(file.file.path)), ("location", .string(file.file.location)),
             ("disposition", .string(isSkipped(file) ? "ignored" : file.file.disposition.rawValue)),
         ]

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 import LivePairMedia
 import LivePairServer
@@ -61,7 +62,7 @@ extension LibraryCommand {
         if total == 0 || done < total { streams.printError("derivatives: \(done)/\(total) assets") }
         if json {
             streams.print(
-                JSONValue.object([
+                JSONElement.object([
                     ("assets", .integer(Int64(total))), ("made", .integer(Int64(made))), ("failed", .integer(Int64(failed))),
                 ]).rendered())
         } else {

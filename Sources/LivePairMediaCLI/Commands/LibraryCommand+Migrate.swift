@@ -1,4 +1,5 @@
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 extension LibraryCommand {
@@ -20,7 +21,7 @@ extension LibraryCommand {
         progress.finish()
         if json {
             streams.print(
-                JSONValue.object([
+                JSONElement.object([
                     ("from", .string(from)), ("library", .string(selection.name)), ("identity", .optional(target.identity)),
                     ("assetsCopied", .integer(Int64(report.assetsCopied))),
                     ("assetsAlreadyThere", .integer(Int64(report.assetsAlreadyThere))),

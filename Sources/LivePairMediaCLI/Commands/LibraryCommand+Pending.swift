@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 extension LibraryCommand {
@@ -42,7 +43,7 @@ extension LibraryCommand {
 /// What `library pending` and `library settle` print (schema: docs/cli.md).
 enum PendingReport {
     /// One pending half as JSON.
-    static func json(_ upload: PendingUpload, now: Date) -> JSONValue {
+    static func json(_ upload: PendingUpload, now: Date) -> JSONElement {
         .object([
             ("owner", .string(upload.owner)),
             ("contentIdentifier", .string(upload.contentIdentifier)),
@@ -57,7 +58,7 @@ enum PendingReport {
     }
 
     /// `library pending --json`.
-    static func pendingJSON(library: String, uploads: [PendingUpload], editParts: [PendingUpload], now: Date) -> JSONValue {
+    static func pendingJSON(library: String, uploads: [PendingUpload], editParts: [PendingUpload], now: Date) -> JSONElement {
         .object([
             ("library", .string(library)), ("count", .integer(Int64(uploads.count))),
             ("pending", .array(uploads.map { json($0, now: now) })),
@@ -88,7 +89,7 @@ enum PendingReport {
     }
 
     /// `library settle --json`.
-    static func settleJSON(library: String, settled: [(PendingUpload, IngestOutcome)]) -> JSONValue {
+    static func settleJSON(library: String, settled: [(PendingUpload, IngestOutcome)]) -> JSONElement {
         .object([
             ("library", .string(library)), ("count", .integer(Int64(settled.count))),
             (

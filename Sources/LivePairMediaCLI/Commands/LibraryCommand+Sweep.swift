@@ -1,4 +1,5 @@
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 extension LibraryCommand {
@@ -10,7 +11,7 @@ extension LibraryCommand {
         let removed = try library.removeUnreferencedResources(olderThan: age)
         if json {
             streams.print(
-                JSONValue.object([("library", .string(name)), ("removed", .integer(Int64(removed)))]).rendered())
+                JSONElement.object([("library", .string(name)), ("removed", .integer(Int64(removed)))]).rendered())
         } else {
             streams.print("\(removed) unreferenced stored \(removed == 1 ? "file" : "files") removed")
         }

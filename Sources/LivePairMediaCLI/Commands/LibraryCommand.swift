@@ -294,7 +294,7 @@ public enum LibraryCommand: Command {
     ) throws(LibraryError) -> ExitCode {
         if json {
             streams.print(
-                JSONValue.object([
+                JSONElement.object([
                     ("library", .string(name)), ("identity", .optional(library.identity)), ("created", .bool(true)),
                     ("changeSequence", .integer(try library.currentChangeSequence())),
                 ]).rendered())

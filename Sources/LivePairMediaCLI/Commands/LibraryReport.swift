@@ -1,12 +1,13 @@
 import Foundation
 import LivePair
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 /// What `livepair library` prints, as text and JSON (schema: see the documentation).
 enum LibraryReport {
     /// An ISO 8601 date with fractional seconds, in UTC.
-    static func iso8601(_ date: Date?) -> JSONValue {
+    static func iso8601(_ date: Date?) -> JSONElement {
         guard let date else { return .null }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -14,11 +15,11 @@ enum LibraryReport {
     }
 
     /// One asset as JSON; `albums`: the titles of the albums it is in, when listed.
-    static func json(_ asset: Asset, albums: [String]? = nil) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
+    static func json(_ asset: Asset, albums: [String]? = nil) -> JSONElement {
+        var fields: [(String, JSONElement)] = [
             ("localIdentifier", .string(asset.localIdentifier)),
             ("mediaType", .string(asset.mediaType.description)),
-            ("mediaSubtypes", .array(asset.mediaSubtypes.names.map(JSONValue.string))),
+            ("mediaSubtypes", .array(asset.mediaSubtypes.names.map(JSONElement.string))),
             ("pixelWidth", .integer(Int64(asset.pixelWidth))),
             ("pixelHeight", .integer(Int64(asset.pixelHeight))),
             ("duration", .number(asset.duration)),
@@ -33,17 +34,17 @@ enum LibraryReport {
             ("contentIdentifier", .optional(asset.contentIdentifier)),
             ("owner", .optional(asset.owner)),
             ("addedDate", iso8601(asset.addedDate)),
-            ("stillImageTime", asset.stillImageTime.map(JSONValue.number) ?? .null),
+            ("stillImageTime", asset.stillImageTime.map(JSONElement.number) ?? .null),
             ("findings", .array(asset.findings.map(ValidateReport.findingJSON))),
             ("hasAdjustments", .bool(asset.hasAdjustments)),
             ("caption", .optional(asset.caption)),
         ]
-        if let albums { fields.append(("albums", .array(albums.map(JSONValue.string)))) }
+        if let albums { fields.append(("albums", .array(albums.map(JSONElement.string)))) }
         return .object(fields)
     }
 
     /// One resource as JSON.
-    static func json(_ resource: LibraryAssetResource) -> JSONValue {
+    static func json(_ resource: LibraryAssetResource) -> JSONElement {
         .object([
             ("type", .string(resource.type.rawValue)),
             ("originalFilename", .optional(resource.originalFilename)),
@@ -54,7 +55,7 @@ enum LibraryReport {
     }
 
     /// `library list --json`.
-    static func listJSON(library: String, assets: [Asset], pending: Int, albums: [String: [String]]) -> JSONValue {
+    static func listJSON(library: String, assets: [Asset], pending: Int, albums: [String: [String]]) -> JSONElement {
         .object([
             ("library", .string(library)), ("count", .integer(Int64(assets.count))), ("pending", .integer(Int64(pending))),
             ("assets", .array(assets.map { json($0, albums: albums[$0.localIdentifier] ?? []) })),
@@ -122,7 +123,7 @@ enum LibraryReport {
     }
 
     /// `library show --json`.
-    static func showJSON(_ asset: Asset, resources: [LibraryAssetResource]) -> JSONValue {
+    static func showJSON(_ asset: Asset, resources: [LibraryAssetResource]) -> JSONElement {
         .object([("asset", json(asset)), ("resources", .array(resources.map(json)))])
     }
 
@@ -164,7 +165,7 @@ enum LibraryReport {
     }
 
     /// `library export --json`.
-    static func exportJSON(_ asset: Asset, files: [(LibraryAssetResource, String)]) -> JSONValue {
+    static func exportJSON(_ asset: Asset, files: [(LibraryAssetResource, String)]) -> JSONElement {
         .object([
             ("asset", .string(asset.localIdentifier)),
             (
@@ -182,18 +183,10 @@ enum LibraryReport {
     }
 
     /// `library delete --json`.
-    static func deleteJSON(_ result: ChangeResult) -> JSONValue {
+    static func deleteJSON(_ result: ChangeResult) -> JSONElement {
         .object([
-            ("deleted", .array(result.deletedAssets.map(JSONValue.string))),
-            ("changeSequence", result.changeSequence.map(JSONValue.integer) ?? .null),
+            ("deleted", .array(result.deletedAssets.map(JSONElement.string))),
+            ("changeSequence", result.changeSequence.map(JSONElement.integer) ?? .null),
         ])
-    }
-}
-
-extension JSONValue {
-    /// The string, for string values.
-    var stringValue: String? {
-        if case let .string(text) = self { return text }
-        return nil
     }
 }

@@ -106,13 +106,13 @@ public enum MigrateCommand: Command {
             let settled = try ingestor.importPendingAlone(try ingestor.pendingUploads(olderThan: 0))
             let report = try LibraryLayoutExporter(library: opened, options: options, output: output).run()
             if parsed.has("json") {
-                let summary = importSummary.sorted { $0.key < $1.key }.compactMap { key, value -> (String, JSONValue)? in
+                let summary = importSummary.sorted { $0.key < $1.key }.compactMap { key, value -> (String, JSONElement)? in
                     (value as? Int).map { (key, .integer(Int64($0))) }
                 }
                 streams.print(
-                    JSONValue.object([
+                    JSONElement.object([
                         ("schemaVersion", .integer(1)), ("operation", .string("migrate")),
-                        ("inputs", .array(parsed.positionals.map(JSONValue.string))),
+                        ("inputs", .array(parsed.positionals.map(JSONElement.string))),
                         ("import", .object(summary)), ("settled", .integer(Int64(settled.count))), ("export", report.json()),
                     ]).rendered())
             } else {

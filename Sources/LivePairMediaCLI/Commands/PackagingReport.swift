@@ -1,11 +1,12 @@
 import LivePair
 import LivePairCLI
+import LivePairFormats
 
 /// Renders what `make`, `restamp` and `convert` wrote, as text and as JSON (schema version 1,
 /// docs/cli.md), and their failures.
 enum PackagingReport {
     /// The JSON object for a written Live Photo.
-    static func json(_ result: PackagedLivePhoto, operation: String) -> JSONValue {
+    static func json(_ result: PackagedLivePhoto, operation: String) -> JSONElement {
         .object([
             ("schemaVersion", .integer(1)),
             ("operation", .string(operation)),
@@ -14,12 +15,12 @@ enum PackagingReport {
             ("video", .object([("path", .string(result.videoPath)), ("handling", .string(result.videoHandling.rawValue))])),
             ("stillImageTime", .number(result.stillImageTime)),
             ("findings", .array(result.findings.map(ValidateReport.findingJSON))),
-            ("dropped", .array(result.dropped.map(JSONValue.string))),
+            ("dropped", .array(result.dropped.map(JSONElement.string))),
         ])
     }
 
     /// The JSON object for a written motion photo.
-    static func json(_ result: PackagedMotionPhoto) -> JSONValue {
+    static func json(_ result: PackagedMotionPhoto) -> JSONElement {
         .object([
             ("schemaVersion", .integer(1)),
             ("operation", .string("convert-to-motion-photo")),
@@ -28,12 +29,12 @@ enum PackagingReport {
             ("videoLength", .integer(Int64(result.videoLength))),
             ("presentationTimestampUs", .integer(result.presentationTimestampUs)),
             ("findings", .array(result.findings.map(ValidateReport.findingJSON))),
-            ("dropped", .array(result.dropped.map(JSONValue.string))),
+            ("dropped", .array(result.dropped.map(JSONElement.string))),
         ])
     }
 
     /// The JSON object for a failure.
-    static func json(_ error: PackagingError, operation: String) -> JSONValue {
+    static func json(_ error: PackagingError, operation: String) -> JSONElement {
         var findings: [Finding] = []
         if case let .invalidOutput(found) = error { findings = found }
         if case let .mismatchedHalves(found) = error { findings = found }

@@ -168,7 +168,8 @@ public enum PreviewCommand: Command {
         }
         if let (livePhoto, elapsed) = result.final {
             record(write(
-                livePhoto.still, name: "still.jpg", outputs: outputs, degraded: false, source: "still", elapsed, streams))
+                livePhoto.still, name: "still.jpg", outputs: outputs, degraded: false, source: "still", elapsed, streams,
+                iccProfile: StillColourProfile.iccProfile(ofStillAt: livePhoto.photoPath)))
             record(write(
                 livePhoto.poster.image, name: "poster.jpg", outputs: outputs, degraded: false,
                 source: "movie-frame \(livePhoto.posterFrameIndex) at \(format(livePhoto.poster.presentationTime)) s",
@@ -198,11 +199,11 @@ public enum PreviewCommand: Command {
 
     private static func write(
         _ image: PixelBuffer, name: String, outputs: PreviewOutputs, degraded: Bool, source: String,
-        _ elapsed: Duration, _ streams: OutputStreams
+        _ elapsed: Duration, _ streams: OutputStreams, iccProfile: [UInt8]? = nil
     ) -> PreviewResult? {
         let path = outputs.path(name)
         do {
-            let bytes = try image.jpegData(quality: 90)
+            let bytes = try StillImageEncoder.jpeg(image, quality: 90, iccProfile: iccProfile)
             try AtomicFileWriter.write(bytes, to: path)
             outputs.wrote(path)
         } catch {

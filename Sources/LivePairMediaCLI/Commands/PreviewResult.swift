@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 
 /// One file `livepair preview` wrote: `{"file", "degraded", "width", "height", "milliseconds",
 /// "source"}` in its JSON (docs/cli.md, "preview").
@@ -25,7 +26,7 @@ struct PreviewResult: Sendable {
     }
 
     /// `{"results": [...]}`.
-    static func json(_ results: [PreviewResult]) -> JSONValue {
+    static func json(_ results: [PreviewResult]) -> JSONElement {
         .object([
             ("results", .array(results.map { result in
                 .object([

@@ -168,9 +168,12 @@ struct DerivativeMaker: Sendable {
             else { throw HTTPError(status: 422, "the image cannot be decoded: \(error.code)") }
             image = decoded
         }
+        // A still's colour profile goes with it (a Display P3 HEIC's JPEG is Display P3 too).
+        var profile: [UInt8]?
+        if case let .still(stillPath) = source { profile = StillColourProfile.iccProfile(ofStillAt: stillPath) }
         let bytes: [UInt8]
         do throws(MediaError) {
-            bytes = try image.jpegData(quality: 85)
+            bytes = try StillImageEncoder.jpeg(image, quality: 85, iccProfile: profile)
         } catch {
             throw .internal("the image cannot be encoded", cause: error)
         }

@@ -249,7 +249,7 @@ struct AssetExport {
             if exporter.options.stillEncoding == .jpeg, ResourceIdentifier().identify(path: photo).format == .heic {
                 photo = stamped + "/" + stem + ".reencoded.JPG"
                 try StillReencoder.jpeg(fromStillAt: pair.photoPath, to: photo, limits: options.limits)
-                notWritten.append("the HEIC still itself: re-encoded as JPEG (--still jpeg), its colour profile not carried")
+                notWritten.append("the HEIC still itself: re-encoded as JPEG (--still jpeg; Exif and colour profile kept)")
             }
             _ = try MotionPhotoConverter(options: options).motionPhoto(photo: photo, video: pair.videoPath, output: directory + "/" + name)
         } catch {
@@ -289,8 +289,8 @@ struct AssetExport {
         }
         let sidecar = LibraryCommand.uniqueName(names[resources.firstIndex(of: main) ?? 0] + ".json", in: directory, avoiding: used)
         used.insert(sidecar)
-        var members: [(String, JSONValue)] = [("asset", LibraryReport.json(asset)), ("caption", .optional(asset.caption))]
-        members.append(("albums", .array(((try? library.fetchAssetCollections(containing: asset).map(\.title)) ?? []).map(JSONValue.string))))
+        var members: [(String, JSONElement)] = [("asset", LibraryReport.json(asset)), ("caption", .optional(asset.caption))]
+        members.append(("albums", .array(((try? library.fetchAssetCollections(containing: asset).map(\.title)) ?? []).map(JSONElement.string))))
         members.append((
             "files",
             .array(zip(resources, names).map { resource, name in

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 
 /// What `library export --layout` wrote: per asset its folder and files, and the albums.
 struct LayoutExportReport {
@@ -55,7 +56,7 @@ struct LayoutExportReport {
     var failedCount: Int { Set(assets.filter { $0.error != nil }.map(\.asset)).count }
 
     /// The JSON report (docs/cli.md, "library export --layout").
-    func json() -> JSONValue {
+    func json() -> JSONElement {
         let files = assets.flatMap(\.files)
         return .object([
             ("schemaVersion", .integer(1)), ("operation", .string("export")), ("layout", .string(layout)),
@@ -73,8 +74,8 @@ struct LayoutExportReport {
                                         .object([("role", .string($0.role)), ("path", .string($0.path)), ("handling", .string($0.handling))])
                                     })
                             ),
-                            ("metadataWritten", .array(result.metadataWritten.map(JSONValue.string))),
-                            ("notWritten", .array(result.notWritten.map(JSONValue.string))),
+                            ("metadataWritten", .array(result.metadataWritten.map(JSONElement.string))),
+                            ("notWritten", .array(result.notWritten.map(JSONElement.string))),
                             ("error", .optional(result.error)),
                         ])
                     })

@@ -146,7 +146,7 @@ struct LibraryLayoutExporter {
     }
 
     /// Writes `json` atomically to `relative` under the output.
-    func writeJSON(_ json: JSONValue, to relative: String) throws(LibraryError) {
+    func writeJSON(_ json: JSONElement, to relative: String) throws(LibraryError) {
         let path = output + "/" + relative
         try createDirectory(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
         do throws(FormatError) {

@@ -1,5 +1,6 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 import LivePairLibrary
 
 /// The JSON files of the google-photos layout, as Google Takeout writes them: a media file's
@@ -10,8 +11,8 @@ enum TakeoutSidecarJSON {
     /// creation date, whole seconds since 1970 UTC as a string, as Takeout writes it; absent when
     /// unknown), `geoData` and `geoDataExif` (0,0 when unknown, as Takeout writes it), `favorited`,
     /// and `archived` for a hidden asset.
-    static func media(title: String, asset: Asset) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+    static func media(title: String, asset: Asset) -> JSONElement {
+        var members: [(String, JSONElement)] = [
             ("title", .string(title)), ("description", .string(asset.caption ?? "")),
             ("creationTime", time(asset.addedDate)),
         ]
@@ -23,13 +24,13 @@ enum TakeoutSidecarJSON {
     }
 
     /// An album folder's `metadata.json`: `title`, `description` "", `access` "", `date` (now).
-    static func album(title: String, date: Date) -> JSONValue {
+    static func album(title: String, date: Date) -> JSONElement {
         .object([("title", .string(title)), ("description", .string("")), ("access", .string("")), ("date", time(date))])
     }
 
     /// Takeout's time object: `timestamp` (whole seconds since 1970, a string) and `formatted`
     /// (`10 Apr 2021, 10:44:00 UTC`).
-    static func time(_ date: Date) -> JSONValue {
+    static func time(_ date: Date) -> JSONElement {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
@@ -39,7 +40,7 @@ enum TakeoutSidecarJSON {
     }
 
     /// Takeout's `geoData`: latitude, longitude, altitude 0 and spans 0; 0,0 when unknown.
-    static func geoData(_ location: AssetLocation?) -> JSONValue {
+    static func geoData(_ location: AssetLocation?) -> JSONElement {
         .object([
             ("latitude", .number(location?.latitude ?? 0)), ("longitude", .number(location?.longitude ?? 0)),
             ("altitude", .number(0)), ("latitudeSpan", .number(0)), ("longitudeSpan", .number(0)),

@@ -1,43 +1,17 @@
 import Foundation
+import LivePairFormats
 
-/// A JSON value with object keys kept in insertion order, so output is stable and reads in the
-/// order the schema documents.
-public indirect enum JSONValue: Sendable, Equatable {
-    /// `null`.
-    case null
-    /// `true` / `false`.
-    case bool(Bool)
-    /// An integer.
-    case integer(Int64)
-    /// A floating-point number; non-finite values are written as `null`.
-    case number(Double)
-    /// A string.
-    case string(String)
-    /// An array.
-    case array([JSONValue])
-    /// An object with ordered keys.
-    case object([(String, JSONValue)])
-
-    /// Compares values, objects key by key in order.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.integer(a), .integer(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)): return a.elementsEqual(b) { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: return false
-        }
-    }
-
+/// The CLI's rendering of a JSON value (its reports, `--json`): members in their order, so output
+/// is stable and reads in the order the schema documents; indented or compact; a whole number
+/// stored as a double written without a fraction; non-finite numbers as `null`; the bytes of a
+/// file name that are not UTF-8 as `\uf7XX` escapes.
+extension JSONElement {
     /// A string value, or null.
-    public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    public static func optional(_ text: String?) -> JSONElement { text.map(JSONElement.string) ?? .null }
     /// An integer value, or null.
-    public static func optional(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+    public static func optional(_ value: Int?) -> JSONElement { value.map { .integer(Int64($0)) } ?? .null }
     /// A number value, or null.
-    public static func optional(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+    public static func optional(_ value: Double?) -> JSONElement { value.map(JSONElement.number) ?? .null }
 
     /// The value as JSON text; `indent` spaces per level, or compact with `indent: nil`.
     public func rendered(indent: Int? = 2) -> String {
@@ -79,13 +53,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         case let .object(members):
             guard !members.isEmpty else { return buffer.append("{}") }
             buffer.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in members.enumerated() {
+            for (index, member) in members.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
                 Self.newline(into: &buffer, indent: indent, level: level + 1)
-                Self.writeString(key, into: &buffer)
+                Self.writeString(member.key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
                 if indent != nil { buffer.append(UInt8(ascii: " ")) }
-                value.write(into: &buffer, indent: indent, level: level + 1)
+                member.value.write(into: &buffer, indent: indent, level: level + 1)
             }
             Self.newline(into: &buffer, indent: indent, level: level)
             buffer.append(UInt8(ascii: "}"))

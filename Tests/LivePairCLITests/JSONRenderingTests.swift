@@ -1,15 +1,16 @@
 import Foundation
 import LivePairCLI
+import LivePairFormats
 import Testing
 
 @Suite("JSON output")
-struct JSONValueTests {
+struct JSONRenderingTests {
     @Test("keys keep their order and strings are escaped; Foundation reads the result back")
     func rendering() throws {
-        let value = JSONValue.object([
+        let value = JSONElement.object([
             ("b", .integer(1)), ("a", .string("quote \" backslash \\ newline \n tab \t bell \u{7}")),
             ("n", .null), ("x", .number(1.5)), ("whole", .number(2)), ("list", .array([.bool(true), .bool(false)])),
-            ("nan", .number(.nan)), ("empty", .object([])),
+            ("nan", .number(.nan)), ("empty", .emptyObject),
         ])
         let compact = value.rendered(indent: nil)
         #expect(compact.hasPrefix("{\"b\":1,\"a\":"))
@@ -24,7 +25,7 @@ struct JSONValueTests {
 
     @Test("the byte rendering: exact bytes for nesting, escapes, non-ASCII text and integer extremes")
     func exactBytes() throws {
-        let value = JSONValue.object([
+        let value = JSONElement.object([
             ("path", .string("a/ü 日本\u{1F600}\u{1}\u{1F}\"\\")), ("min", .integer(.min)), ("max", .integer(.max)),
             ("zero", .integer(0)), ("list", .array([.integer(-7), .array([]), .object([("k", .null)])])),
         ])
@@ -50,11 +51,11 @@ struct JSONValueTests {
                 == #"{"path":"a/ü 日本\#u{1F600}\u0001\u001f\"\\","min":-9223372036854775808,"max":9223372036854775807,"zero":0,"list":[-7,[],{"k":null}]}"#)
     }
 
-    @Test("print(JSONValue) writes the indented bytes and one line break, in one write")
+    @Test("print(JSONElement) writes the indented bytes and one line break, in one write")
     func printsBytes() {
         let writes = CapturedWrites()
         let streams = OutputStreams(outputBytes: { writes.record(Array($0)) }, errorBytes: { _ in })
-        let value = JSONValue.array([.string("x"), .number(0.25)])
+        let value = JSONElement.array([.string("x"), .number(0.25)])
         streams.print(value)
         #expect(writes.all == [Array("[\n  \"x\",\n  0.25\n]\n".utf8)])
     }

@@ -1,0 +1,123 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program to its end, the one way the tests start a child that they wait for: spawned
+/// with `posix_spawn` and reaped with `waitpid`, standard input from a file (`/dev/null` unless
+/// given), standard output and error into temporary files, and no other descriptor inherited
+/// (`SpawnedDescriptors`): a long-lived server started by one test holds no other test's pipe.
+///
+/// Not Foundation's `Process`: its `waitUntilExit` was seen never to notice a script's exit when
+/// called from a one-time static initializer, its pipe reading traps on EINTR when several tests
+/// run children at once, and its pipes are inherited by every child spawned meanwhile. Signals
+/// the test process blocks or ignores are reset for the child, as `Process` does.
+public enum ChildProcess {
+    /// Where the child's standard error goes.
+    public enum ErrorOutput: Sendable {
+        /// Its own file, returned as `error`.
+        case separate
+        /// The same file as standard output (`2>&1`), returned in `output`.
+        case mergedIntoOutput
+        /// `/dev/null`.
+        case discarded
+    }
+
+    /// What a finished child gave.
+    public struct Result: Sendable {
+        /// The exit status, or 128 + the signal's number for a child killed by a signal.
+        public let status: Int32
+        /// Its standard output (empty when discarded).
+        public let output: Data
+        /// Its standard error (empty unless `.separate`).
+        public let error: Data
+
+        /// `output` as UTF-8 text.
+        public var outputText: String { String(decoding: output, as: UTF8.self) }
+        /// `error` as UTF-8 text.
+        public var errorText: String { String(decoding: error, as: UTF8.self) }
+    }
+
+    /// The child could not be started (no such executable, no permission, no temporary file).
+    public struct SpawnFailure: Error, CustomStringConvertible {
+        /// The executable's path.
+        public let executable: String
+        /// Why, as `strerror` says it.
+        public let reason: String
+        /// "EXECUTABLE: REASON".
+        public var description: String { "\(executable): \(reason)" }
+    }
+
+    /// Runs `executable` (a path) with `arguments` and waits for it.
+    ///
+    /// - Parameters:
+    ///   - environment: variables added to (or replacing) this process's environment.
+    ///   - input: the child's standard input (through a temporary file, so it sees its end);
+    ///     nil gives `/dev/null`.
+    ///   - keepsOutput: false sends standard output to `/dev/null`.
+    ///   - standardError: where standard error goes.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+        keepsOutput: Bool = true, standardError: ErrorOutput = .separate
+    ) throws(SpawnFailure) -> Result {
+        let base = NSTemporaryDirectory() + "livepair-child-\(UUID().uuidString)"
+        let inputPath = base + ".in", outputPath = base + ".out", errorPath = base + ".err"
+        defer { for path in [inputPath, outputPath, errorPath] { unlink(path) } }
+        if let input {
+            guard FileManager.default.createFile(atPath: inputPath, contents: input) else {
+                throw SpawnFailure(executable: executable, reason: "cannot write its input to \(inputPath)")
+            }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inputPath, O_RDONLY, 0)
+        if keepsOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        switch standardError {
+        case .separate: posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        case .mergedIntoOutput: posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .discarded: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        SpawnedDescriptors.closeFromThree(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw SpawnFailure(executable: executable, reason: String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let read = { (path: String) in (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(
+            status: exitStatus, output: keepsOutput ? read(outputPath) : Data(),
+            error: standardError == .separate ? read(errorPath) : Data())
+    }
+
+    /// Runs `executable` with `arguments` and returns its status and its outputs as text; a child
+    /// that cannot be started gives status 127 and the reason as its error (a shell's "not found").
+    public static func runCapturingText(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        do throws(SpawnFailure) {
+            let result = try run(executable, arguments)
+            return (result.status, result.outputText, result.errorText)
+        } catch {
+            return (127, "", error.description)
+        }
+    }
+}
