@@ -115,13 +115,13 @@ struct EditTests {
         let live = try #require(try library.fetchAssets(withLocalIdentifiers: [liveID]).firstObject)
         #expect(live.isLivePhoto && !live.hasAdjustments)
         #expect(live.contentIdentifier == "87D06EAA-DAEF-4498-ABC5-27FE5C8CE710")
-        #expect(Self.kinds(try library.assetResources(for: live)) == [
+        #expect(EditSamples.kinds(try library.assetResources(for: live)) == [
             "pairedVideo:\(Digest.renderMovie3582)", "photo:\(Digest.renderStill3582)",
         ])
         let still = try #require(try library.fetchAssets(withLocalIdentifiers: [stillID]).firstObject)
         #expect(still.mediaType == .image && !still.isLivePhoto && !still.hasAdjustments)
         #expect(still.contentIdentifier == "DDFE07E3-65A7-4329-896F-41C370FF4FCD")
-        #expect(Self.kinds(try library.assetResources(for: still)) == ["photo:\(Digest.render1853)"])
+        #expect(EditSamples.kinds(try library.assetResources(for: still)) == ["photo:\(Digest.render1853)"])
         // Left waiting: IMG_3582.AAE (no edit to describe) and IMG_1853.AAE, whose original (pending) is here.
         #expect(try ingestor.waitingEditParts().compactMap(\.originalFilename).sorted() == ["IMG_1853.AAE", "IMG_3582.AAE"])
         // Settling again changes nothing.
