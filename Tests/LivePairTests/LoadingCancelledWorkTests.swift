@@ -117,16 +117,19 @@ struct LoadingCancelledWorkTests {
         for _ in 0..<5 {
             let queue = DispatchQueue(label: "test.loading.cancelled-work")
             let posterStarted = DispatchSemaphore(value: 0)
-            let movieDecoder = PosterSignallingDecoder(posterStarted: posterStarted)
+            let proceed = DispatchSemaphore(value: 0)
+            let movieDecoder = PosterSignallingDecoder(posterStarted: posterStarted, proceed: proceed)
             let manager = LivePhotoManager(movieDecoder: movieDecoder, workQueue: queue)
             let recorder = CallRecorder()
             let id = manager.requestLivePhoto(
                 resourceFileURLs: [SampleMedia.path("live/IMG_3582.HEIC"), Self.movie],
                 targetSize: PixelSize(width: 512, height: 512), options: ImageRequestOptions(deliveryMode: .highQualityFormat),
                 resultHandler: recorder.livePhotoHandler())
+            // Cancelled while the poster stage is in its decoder (which waits for the cancel, so a
+            // fast decode cannot finish first on a loaded machine).
             posterStarted.wait()
-            usleep(5_000)  // inside the decode
             manager.cancelRequest(id)
+            proceed.signal()
             queue.sync {}  // the request's work has returned
             DecoderRelease.waitUntilReleased()
             let flag = try #require(movieDecoder.posterFlag.withLock { $0 })
@@ -138,13 +141,18 @@ struct LoadingCancelledWorkTests {
     }
 }
 
-/// `MediaMovieDecoder`, signalling when a poster decode starts and keeping the flag it was given.
+/// `MediaMovieDecoder`, signalling when a poster decode starts, then decoding once `proceed` is
+/// signalled, and keeping the flag it was given.
 private final class PosterSignallingDecoder: MovieDecoding {
     let posterStarted: DispatchSemaphore
+    let proceed: DispatchSemaphore
     let posterFlag = Mutex<CancellationFlag?>(nil)
     let base = MediaMovieDecoder()
 
-    init(posterStarted: DispatchSemaphore) { self.posterStarted = posterStarted }
+    init(posterStarted: DispatchSemaphore, proceed: DispatchSemaphore) {
+        self.posterStarted = posterStarted
+        self.proceed = proceed
+    }
 
     func readMetadata(path: String, cancellation: CancellationFlag) throws(LoaderError) -> MovieMetadata {
         try base.readMetadata(path: path, cancellation: cancellation)
@@ -153,8 +161,14 @@ private final class PosterSignallingDecoder: MovieDecoding {
     func decodeFrame(
         path: String, at time: Double, movie: MovieMetadata, size: PixelSize, cancellation: CancellationFlag
     ) throws(LoaderError) -> MovieFrame {
-        posterFlag.withLock { $0 = cancellation }
-        posterStarted.signal()
+        let first = posterFlag.withLock { flag in
+            defer { flag = cancellation }
+            return flag == nil
+        }
+        if first {
+            posterStarted.signal()
+            proceed.wait()
+        }
         return try base.decodeFrame(path: path, at: time, movie: movie, size: size, cancellation: cancellation)
     }
 
