@@ -100,8 +100,8 @@ if [[ ! -x $tests ]]; then
   exit 1
 fi
 
-# The multi-node, network-cut and catalog-lock-cut tests hold one of their process's two pool
-# threads for minutes each (serialized node processes): they run in a process of their own.
+# The multi-node, network-cut and catalog-lock-cut tests hold a thread for minutes each (node
+# processes): they run in a process of their own.
 library_nodes='LivePairLibraryTests\.(MultiNodeTests|NetworkCutTests|CatalogLockCutTests)'
 declare -A shard_arguments=(
   [server]="--filter LivePairServerTests"
@@ -116,9 +116,9 @@ declare -A shard_arguments=(
 # LIVEPAIR_TEST_POOL_THREADS sets one number for all: the shards whose tests mostly wait (on
 # `livepair` processes, servers, catalogs) get six, so their waits overlap; the ones whose tests
 # mostly compute get three, so they do not crowd the cores the others' waiting tests wake on; the
-# node tests keep the runtime's two (each runs four node processes for minutes).
+# node tests get five, so their three multi-node scenarios and two network cuts all run at once.
 declare -A shard_threads=(
-  [server]=4 [cli]=6 [library]=6 [library-nodes]= [core]=3 [formats-media]=3 [library-on-s3]=6
+  [server]=4 [cli]=6 [library]=6 [library-nodes]=5 [core]=3 [formats-media]=3 [library-on-s3]=6
 )
 # Longest first, so the slowest shard starts at once.
 selected=(${LIVEPAIR_TEST_SHARDS:-library-nodes core formats-media library library-on-s3 server cli})

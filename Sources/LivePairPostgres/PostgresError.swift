@@ -32,6 +32,8 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     public static let serializationFailure = "40001"
     /// SQLSTATE 40P01: the server broke a deadlock by aborting this transaction.
     public static let deadlockDetected = "40P01"
+    /// SQLSTATE 55P03: a lock was not granted within `lock_timeout`.
+    public static let lockNotAvailable = "55P03"
     /// SQLSTATE 23505: a unique constraint was violated.
     public static let uniqueViolation = "23505"
 
@@ -44,9 +46,10 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// True when running the whole transaction again may succeed: a serialization failure, a
-    /// deadlock, or a lost connection.
+    /// deadlock, a lock wait that ran out (other writers held the lock longer than `lock_timeout`),
+    /// or a lost connection.
     public var isRetryable: Bool {
-        isConnectionFailure || sqlState == Self.serializationFailure || sqlState == Self.deadlockDetected
+        isConnectionFailure || [Self.serializationFailure, Self.deadlockDetected, Self.lockNotAvailable].contains(sqlState)
     }
 
     /// The code, message and statement, for logs. Never contains a password (libpq's messages don't).

@@ -8,7 +8,7 @@ import Testing
 /// A fault the test injects.
 struct IngestInjectedFault: Error {}
 
-@Suite(.serialized) struct CrashTests {
+@Suite struct CrashTests {
     /// The uploads of the crash scenarios: a pair movie-first, a motion photo, a pair still-first
     /// with a retried still, a plain photo.
     static let scenario = [

@@ -11,8 +11,9 @@ import TestSupport
 /// says: exactly its Live Photos (content identifiers and resource digests), nothing pending, and
 /// each resource stored once in the bucket. Every scenario feeds the whole corpus, 1,000 pairs, as
 /// `scripts/multi-node.sh` does (about 4.6 GB of uploads per scenario; on two cores the SeaweedFS
-/// server's CPU bounds a run's time).
-@Suite(.serialized) struct MultiNodeTests {
+/// server's CPU bounds a run's time). The three scenarios run at once, each with its own
+/// PostgreSQL server and bucket (one after the other they were the longest part of the test run).
+@Suite struct MultiNodeTests {
     /// What a run must end with: each content identifier with the digests of its two halves.
     typealias CatalogSummary = [String: Set<String>]
 
