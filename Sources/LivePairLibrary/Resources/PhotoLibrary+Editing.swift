@@ -19,8 +19,16 @@ extension PhotoLibrary {
     /// still-image time of the rendered movie (`fullSizePairedVideo`) of an edited Live Photo, read
     /// from its headers (nil when it has none); otherwise `asset.stillImageTime`, the original's.
     public func stillImageTime(for asset: Asset, version: AssetVersion) throws(LibraryError) -> Double? {
-        guard version == .current,
-            let render = try assetResources(for: asset).first(where: { $0.type == .fullSizePairedVideo })
+        guard version == .current else { return asset.stillImageTime }
+        return try stillImageTime(for: asset, version: version, resources: try assetResources(for: asset))
+    }
+
+    /// `stillImageTime(for:version:)` with `asset`'s resources already read (`assetResources(for:)`),
+    /// so a caller that has them (a page of the asset list) does not read them again.
+    public func stillImageTime(
+        for asset: Asset, version: AssetVersion, resources: [LibraryAssetResource]
+    ) throws(LibraryError) -> Double? {
+        guard version == .current, let render = resources.first(where: { $0.type == .fullSizePairedVideo })
         else { return asset.stillImageTime }
         let identification = StoredResourceIdentification(store: store, identifier: ResourceIdentifier(), decodes: false)
         do throws(ResourceStoreError) {

@@ -150,7 +150,7 @@ extension LivePairService {
         of asset: Asset, resources: [LibraryAssetResource], in library: PhotoLibrary
     ) throws(LibraryError) -> Double?? {
         guard resources.contains(where: { $0.type == .fullSizePairedVideo }) else { return nil }
-        return .some(try library.stillImageTime(for: asset, version: .current))
+        return .some(try library.stillImageTime(for: asset, version: .current, resources: resources))
     }
 }
 
