@@ -25,10 +25,6 @@ static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t queue_ready = PTHREAD_COND_INITIALIZER;
 static Job **queue_jobs;
 static size_t queue_capacity, queue_head, queue_count;
-static int pool_threads;
-
-int livepair_test_pool_threads(void) { return pool_threads; }
-
 static void push(Job *job) {
     pthread_mutex_lock(&queue_lock);
     if (queue_count == queue_capacity) {
@@ -82,6 +78,5 @@ __attribute__((constructor)) static void widen_pool(void) {
         if (pthread_create(&thread, &attributes, worker, NULL) != 0) abort();
     }
     pthread_attr_destroy(&attributes);
-    pool_threads = (int)threads;
     swift_task_enqueueGlobal_hook = enqueue;
 }

@@ -1,6 +1,3 @@
-// Widens Swift's global concurrent executor for the test processes (see PoolWidening.c).
+// Widens Swift's global concurrent executor for the test processes (see PoolWidening.c). The
+// target has no API: linking it is enough (its constructor runs when the test binary loads).
 #pragma once
-
-/// The number of threads the widened pool runs, or 0 when the pool was not widened
-/// (`LIVEPAIR_TEST_POOL_THREADS` unset or not a number from 1 to 64).
-int livepair_test_pool_threads(void);
