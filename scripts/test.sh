@@ -165,6 +165,18 @@ while (( ${#remaining[@]} > 0 )); do
   remaining=("${still[@]}")
 done
 
+# The failures again, last, so the end of the output (all a CI page may keep) names them: each
+# failed run's failed tests and the issues Swift Testing recorded ("✘ Test NAME recorded an issue
+# at FILE:LINE: ..." and the lines that continue it), and the last lines of a run that crashed.
+for name in "${runs_failed[@]}"; do
+  echo "scripts/test.sh: $name failed:" >&2
+  if grep -aqE '^[^ ]+ Test .* failed after ' "$logs/$name.log"; then
+    grep -aE '^[^ ]+ Test .* (recorded an issue|failed after )|^[^ ]+ Suite .* failed after ' "$logs/$name.log" \
+      | grep -avE '^[^ ]+ Test run with ' | head -n 40 | cut -c1-600 >&2
+  else
+    tail -n 20 "$logs/$name.log" | cut -c1-600 >&2
+  fi
+done
 echo "scripts/test.sh: logs in $logs${runs_failed[*]:+; failed: ${runs_failed[*]}}" >&2
 echo "$passed passed, $failed failed"
 (( failed == 0 && ${#runs_failed[@]} == 0 ))
