@@ -16,7 +16,8 @@ extension Ingestor {
     /// keep waiting). One transaction per asset made.
     ///
     /// - Returns: each part settled with its outcome: `accepted` (or `duplicate` when the bytes
-    ///   were an asset's already), in the order of `parts`.
+    ///   were an asset's already), asset by asset in the order of their first part in `parts`,
+    ///   each asset's still before its movie (whichever of the two arrived first).
     public func importWaitingRendersAlone(_ parts: [PendingUpload]) throws(LibraryError) -> [(PendingUpload, IngestOutcome)] {
         let renders = parts.filter { $0.type == .fullSizePhoto || $0.type == .fullSizePairedVideo }
         guard !renders.isEmpty else { return [] }
@@ -30,15 +31,24 @@ extension Ingestor {
             }
             return groups
         }
-        var settled: [PendingUpload: IngestOutcome] = [:]
+        // Each asset made, with its parts in its own order (still, then movie).
+        var made: [[(PendingUpload, IngestOutcome)]] = []
+        var assetOfPart: [PendingUpload: Int] = [:]
         for group in groups.keys.sorted() {
             guard let members = groups[group] else { continue }
             for asset in try orphanAssets(members) {
                 let outcome = try importOrphan(asset, group: group)
-                for part in asset.map(\.part) where outcome.localIdentifier != nil { settled[part] = outcome }
+                guard outcome.localIdentifier != nil else { continue }
+                for member in asset { assetOfPart[member.part] = made.count }
+                made.append(asset.map { ($0.part, outcome) })
             }
         }
-        return renders.compactMap { part in settled[part].map { (part, $0) } }
+        // The assets in the order their first part has in `parts`.
+        var reported = Set<Int>()
+        return renders.flatMap { part -> [(PendingUpload, IngestOutcome)] in
+            guard let index = assetOfPart[part], reported.insert(index).inserted else { return [] }
+            return made[index]
+        }
     }
 
     /// The assets a group's renders make: the first rendered still and movie (by name, then digest)
