@@ -78,11 +78,19 @@ struct LayoutRoundTripCommandTests {
         after[facts.key] ?? (facts.identifier == nil ? after.values.first { $0.date == facts.date } : nil)
     }
 
-    /// Exports the library as `layout`, imports the export with `--layout reader` (with `zipped`,
-    /// from a zip part whose members are in that order); both libraries' facts.
+    /// Exports the library as `layout`, imports the export with `--layout reader` (nil: detected;
+    /// with `zipped`, from a zip part whose members are in that order); both libraries' facts, and
+    /// the import's JSON report.
     private func roundTrip(
-        _ layout: String, _ options: [String], reader: String, zipped: ((String) -> [String])? = nil
+        _ layout: String, _ options: [String], reader: String?, zipped: ((String) -> [String])? = nil
     ) throws -> (before: [String: Facts], after: [String: Facts]) {
+        let (before, after, _) = try roundTripReport(layout, options, reader: reader, zipped: zipped)
+        return (before, after)
+    }
+
+    private func roundTripReport(
+        _ layout: String, _ options: [String], reader: String?, zipped: ((String) -> [String])? = nil
+    ) throws -> (before: [String: Facts], after: [String: Facts], report: [String: Any]) {
         let workspace = try SampleVariants.Workspace()
         let library = try LibraryLayoutExportCommandTests.library(workspace)
         let output = workspace.url.appendingPathComponent(layout).path
@@ -98,16 +106,18 @@ struct LayoutRoundTripCommandTests {
             _ = try ReferenceTool.run("python3", ["-c", script, input, output] + members)
         }
         let again = workspace.url.appendingPathComponent("again").path
-        let imported = try LivePairBinary.run(["import", "--quiet", "--json", "--layout", reader, "--library", again, input])
+        let imported = try LivePairBinary.run(
+            ["import", "--quiet", "--json"] + (reader.map { ["--layout", $0] } ?? []) + ["--library", again, input])
         #expect(imported.status == 0, "\(imported.output)\(imported.error)")
+        let report = try LivePairBinary.json(imported.output)
         if zipped != nil {
             // The album's copies (read first) and the rest of the year folder went in while the part streamed.
-            let summary = try LivePairBinary.json(imported.output)["summary"] as? [String: Any]
+            let summary = report["summary"] as? [String: Any]
             #expect(summary?["ingestedWhileReading"] as? Int == 3, "\(summary ?? [:])")
         }
         // A plain import keeps a still without its movie pending (the source library settled it too).
         #expect(try LivePairBinary.run(["library", "settle", "--older-than", "0s", "--library", again]).status == 0)
-        return (try facts(library), try facts(again))
+        return (try facts(library), try facts(again), report)
     }
 
     @Test("google-photos read back as a Takeout: identifiers, dates to the millisecond, places, favourites, captions, the album, both renders")
@@ -159,8 +169,30 @@ struct LayoutRoundTripCommandTests {
         }
     }
 
-    @Test("folder read back as plain: identifiers, the files' dates and places, both edits; what only NAME.json holds is not read")
+    @Test("folder read back, its layout detected: identifiers, dates to the millisecond, places, favourites, captions, albums and both edits the library set")
     func folder() throws {
+        let (before, after, report) = try roundTripReport("folder", ["--albums", "flat"], reader: nil)
+        #expect(report["layout"] as? String == "folder")
+        let summary = try #require(report["summary"] as? [String: Any])
+        // One NAME.json per asset, each applied; the album made from train.jpg.json's titles.
+        #expect(summary["sidecars"] as? Int == 4 && summary["albums"] as? Int == 1 && summary["ignored"] as? Int == 0, "\(summary)")
+        let files = try #require(report["files"] as? [[String: Any]])
+        let sidecars = files.filter { $0["disposition"] as? String == "sidecar" }
+        #expect(Set(sidecars.compactMap { ($0["path"] as? String)?.split(separator: "/").last.map(String.init) })
+            == ["IMG_1853.HEIC.json", "IMG_3582.HEIC.json", "PXL_20200710_061629144.MP.jpg.json", "train.jpg.json"], "\(sidecars)")
+        #expect(before.count == 4 && after.count == 4, "\(after.values)")
+        let train = try #require(after[LibraryLayoutExportCommandTests.trainIdentifier])
+        // What the library set, and train's files do not hold, came back from train.jpg.json.
+        #expect(train.date == "2020-02-03T04:05:06.789Z" && train.favourite && train.caption == LibraryLayoutExportCommandTests.caption)
+        #expect(train.albums == [LibraryLayoutExportCommandTests.album])
+        for facts in before.values {
+            let back = try #require(counterpart(facts, in: after), "\(facts) did not come back: \(after.values)")
+            #expect(back.matches(facts), "\(facts)\n\(back)")
+        }
+    }
+
+    @Test("folder read as plain: the files only, not what only NAME.json holds")
+    func folderAsPlain() throws {
         let (before, after) = try roundTrip("folder", ["--albums", "flat"], reader: "plain")
         #expect(before.count == 4 && after.count == 4, "\(after.values)")
         for facts in before.values {
