@@ -1,4 +1,8 @@
 import Foundation
+import LivePair
+import LivePairCore
+import LivePairFormats
+import LivePairLibrary
 import TestSupport
 import Testing
 
@@ -88,8 +92,11 @@ struct LayoutRoundTripCommandTests {
         return (before, after)
     }
 
+    /// `roundTrip` with the import's report; `inspect` is given both libraries' paths before
+    /// the workspace goes.
     private func roundTripReport(
-        _ layout: String, _ options: [String], reader: String?, zipped: ((String) -> [String])? = nil
+        _ layout: String, _ options: [String], reader: String?, zipped: ((String) -> [String])? = nil,
+        inspect: ((_ before: String, _ after: String) throws -> Void)? = nil
     ) throws -> (before: [String: Facts], after: [String: Facts], report: [String: Any]) {
         let workspace = try SampleVariants.Workspace()
         let library = try LibraryLayoutExportCommandTests.library(workspace)
@@ -117,6 +124,7 @@ struct LayoutRoundTripCommandTests {
         }
         // A plain import keeps a still without its movie pending (the source library settled it too).
         #expect(try LivePairBinary.run(["library", "settle", "--older-than", "0s", "--library", again]).status == 0)
+        try inspect?(library, again)
         return (try facts(library), try facts(again), report)
     }
 
@@ -138,6 +146,57 @@ struct LayoutRoundTripCommandTests {
             expected.edited = false
             #expect(back.matches(expected), "\(expected)\n\(back)")
         }
+    }
+
+    @Test("an edited Live Photo's render through google-photos and back: its movie half is the current version's movie")
+    func renderMovieThroughGooglePhotos() throws {
+        _ = try roundTripReport("google-photos", [], reader: "takeout", inspect: { before, after in
+            // The source: IMG_3582 with its render IMG_E3582.HEIC + IMG_E3582.MOV (fullSizePairedVideo).
+            let (sourceMovie, _) = try Self.currentVersion(of: Self.editedIdentifier, in: before)
+            let render = try #require(sourceMovie)
+            #expect(render.contentIdentifier?.rawValue.hasPrefix("87D06EAA") == true, "\(render.contentIdentifier?.rawValue ?? "none")")
+            // Back from the Takeout: a motion photo whose render is a motion photo; the current
+            // version's still is that render, and the movie it carries is the render's movie.
+            let (movie, still) = try Self.currentVersion(of: Self.editedIdentifier, in: after)
+            #expect(movie == nil, "a motion photo keeps its movie inside its still")
+            let motion = try #require(still.motionPhoto, "the current version's still is not a motion photo: \(still.role)")
+            #expect(still.contentIdentifier == render.contentIdentifier)
+            let offset = try #require(motion.videoOffset), length = try #require(motion.videoLength)
+            let source = try FileByteSource(path: still.path)
+            let embedded = FileManager.default.temporaryDirectory.appendingPathComponent("render-movie-\(UUID().uuidString).mp4").path
+            defer { try? FileManager.default.removeItem(atPath: embedded) }
+            try Data(try source.readExactly(at: offset, count: Int(length), context: still.path)).write(to: URL(fileURLWithPath: embedded))
+            let back = ResourceIdentifier().identify(path: embedded)
+            #expect(back.contentIdentifier == render.contentIdentifier)
+            #expect(back.width == render.width && back.height == render.height && back.videoCodec == render.videoCodec)
+            #expect(abs((back.duration ?? 0) - (render.duration ?? -1)) < 0.001, "\(back.duration ?? 0) \(render.duration ?? 0)")
+            // The key photo: the render movie's still-image time, which the motion photo keeps
+            // exactly (LivePair:StillImageTime) and a conversion back gives to the tick.
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: still.path, toPath: copy + "/IMG_E3582.HEIC")
+            let converted = try LivePairBinary.run(["convert", "--to", "live-photo", copy + "/IMG_E3582.HEIC", "--output", copy + "/back"])
+            #expect(converted.status == 0, "\(converted.output)\(converted.error)")
+            let movieBack = ResourceIdentifier().identify(path: copy + "/back/IMG_E3582.MOV")
+            let time = try #require(render.stillImageTime)
+            #expect(movieBack.contentIdentifier == render.contentIdentifier)
+            #expect(abs((movieBack.stillImageTime ?? -1) - time) < 1e-9, "\(movieBack.stillImageTime ?? -1) \(time)")
+        })
+    }
+
+    static let editedIdentifier = "602FEBB7-6B59-4799-96E6-9C8484D873C7"
+
+    /// The current version of the asset with content identifier `identifier` in the library at
+    /// `path`: its movie (`movie(version: .current)`) and its still, identified from their stored files.
+    static func currentVersion(of identifier: String, in path: String) throws -> (movie: ResourceIdentity?, still: ResourceIdentity) {
+        let library = try PhotoLibrary.open(at: path)
+        let asset = try #require(Array(try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true))).first { $0.contentIdentifier == identifier })
+        let resources = try library.assetResources(for: asset)
+        let still = try #require(resources.still(version: .current))
+        #expect(still.type == .fullSizePhoto)
+        let movie = try resources.movie(version: .current).map { ResourceIdentifier().identify(path: try library.storagePath(for: $0)) }
+        return (movie, ResourceIdentifier().identify(path: try library.storagePath(for: still)))
     }
 
     @Test("google-photos in a zip part, the album folder's copies first: the same, the renders joining the copies ingested while the part streamed")
