@@ -1,4 +1,8 @@
 import Foundation
+import LivePair
+import LivePairCore
+import LivePairFormats
+import LivePairLibrary
 import TestSupport
 import Testing
 
@@ -78,11 +82,22 @@ struct LayoutRoundTripCommandTests {
         after[facts.key] ?? (facts.identifier == nil ? after.values.first { $0.date == facts.date } : nil)
     }
 
-    /// Exports the library as `layout`, imports the export with `--layout reader` (with `zipped`,
-    /// from a zip part whose members are in that order); both libraries' facts.
+    /// Exports the library as `layout`, imports the export with `--layout reader` (nil: detected;
+    /// with `zipped`, from a zip part whose members are in that order); both libraries' facts, and
+    /// the import's JSON report.
     private func roundTrip(
-        _ layout: String, _ options: [String], reader: String, zipped: ((String) -> [String])? = nil
+        _ layout: String, _ options: [String], reader: String?, zipped: ((String) -> [String])? = nil
     ) throws -> (before: [String: Facts], after: [String: Facts]) {
+        let (before, after, _) = try roundTripReport(layout, options, reader: reader, zipped: zipped)
+        return (before, after)
+    }
+
+    /// `roundTrip` with the import's report; `inspect` is given both libraries' paths before
+    /// the workspace goes.
+    private func roundTripReport(
+        _ layout: String, _ options: [String], reader: String?, zipped: ((String) -> [String])? = nil,
+        inspect: ((_ before: String, _ after: String) throws -> Void)? = nil
+    ) throws -> (before: [String: Facts], after: [String: Facts], report: [String: Any]) {
         let workspace = try SampleVariants.Workspace()
         let library = try LibraryLayoutExportCommandTests.library(workspace)
         let output = workspace.url.appendingPathComponent(layout).path
@@ -98,16 +113,19 @@ struct LayoutRoundTripCommandTests {
             _ = try ReferenceTool.run("python3", ["-c", script, input, output] + members)
         }
         let again = workspace.url.appendingPathComponent("again").path
-        let imported = try LivePairBinary.run(["import", "--quiet", "--json", "--layout", reader, "--library", again, input])
+        let imported = try LivePairBinary.run(
+            ["import", "--quiet", "--json"] + (reader.map { ["--layout", $0] } ?? []) + ["--library", again, input])
         #expect(imported.status == 0, "\(imported.output)\(imported.error)")
+        let report = try LivePairBinary.json(imported.output)
         if zipped != nil {
             // The album's copies (read first) and the rest of the year folder went in while the part streamed.
-            let summary = try LivePairBinary.json(imported.output)["summary"] as? [String: Any]
+            let summary = report["summary"] as? [String: Any]
             #expect(summary?["ingestedWhileReading"] as? Int == 3, "\(summary ?? [:])")
         }
         // A plain import keeps a still without its movie pending (the source library settled it too).
         #expect(try LivePairBinary.run(["library", "settle", "--older-than", "0s", "--library", again]).status == 0)
-        return (try facts(library), try facts(again))
+        try inspect?(library, again)
+        return (try facts(library), try facts(again), report)
     }
 
     @Test("google-photos read back as a Takeout: identifiers, dates to the millisecond, places, favourites, captions, the album, both renders")
@@ -128,6 +146,57 @@ struct LayoutRoundTripCommandTests {
             expected.edited = false
             #expect(back.matches(expected), "\(expected)\n\(back)")
         }
+    }
+
+    @Test("an edited Live Photo's render through google-photos and back: its movie half is the current version's movie")
+    func renderMovieThroughGooglePhotos() throws {
+        _ = try roundTripReport("google-photos", [], reader: "takeout", inspect: { before, after in
+            // The source: IMG_3582 with its render IMG_E3582.HEIC + IMG_E3582.MOV (fullSizePairedVideo).
+            let (sourceMovie, _) = try Self.currentVersion(of: Self.editedIdentifier, in: before)
+            let render = try #require(sourceMovie)
+            #expect(render.contentIdentifier?.rawValue.hasPrefix("87D06EAA") == true, "\(render.contentIdentifier?.rawValue ?? "none")")
+            // Back from the Takeout: a motion photo whose render is a motion photo; the current
+            // version's still is that render, and the movie it carries is the render's movie.
+            let (movie, still) = try Self.currentVersion(of: Self.editedIdentifier, in: after)
+            #expect(movie == nil, "a motion photo keeps its movie inside its still")
+            let motion = try #require(still.motionPhoto, "the current version's still is not a motion photo: \(still.role)")
+            #expect(still.contentIdentifier == render.contentIdentifier)
+            let offset = try #require(motion.videoOffset), length = try #require(motion.videoLength)
+            let source = try FileByteSource(path: still.path)
+            let embedded = FileManager.default.temporaryDirectory.appendingPathComponent("render-movie-\(UUID().uuidString).mp4").path
+            defer { try? FileManager.default.removeItem(atPath: embedded) }
+            try Data(try source.readExactly(at: offset, count: Int(length), context: still.path)).write(to: URL(fileURLWithPath: embedded))
+            let back = ResourceIdentifier().identify(path: embedded)
+            #expect(back.contentIdentifier == render.contentIdentifier)
+            #expect(back.width == render.width && back.height == render.height && back.videoCodec == render.videoCodec)
+            #expect(abs((back.duration ?? 0) - (render.duration ?? -1)) < 0.001, "\(back.duration ?? 0) \(render.duration ?? 0)")
+            // The key photo: the render movie's still-image time, which the motion photo keeps
+            // exactly (LivePair:StillImageTime) and a conversion back gives to the tick.
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: still.path, toPath: copy + "/IMG_E3582.HEIC")
+            let converted = try LivePairBinary.run(["convert", "--to", "live-photo", copy + "/IMG_E3582.HEIC", "--output", copy + "/back"])
+            #expect(converted.status == 0, "\(converted.output)\(converted.error)")
+            let movieBack = ResourceIdentifier().identify(path: copy + "/back/IMG_E3582.MOV")
+            let time = try #require(render.stillImageTime)
+            #expect(movieBack.contentIdentifier == render.contentIdentifier)
+            #expect(abs((movieBack.stillImageTime ?? -1) - time) < 1e-9, "\(movieBack.stillImageTime ?? -1) \(time)")
+        })
+    }
+
+    static let editedIdentifier = "602FEBB7-6B59-4799-96E6-9C8484D873C7"
+
+    /// The current version of the asset with content identifier `identifier` in the library at
+    /// `path`: its movie (`movie(version: .current)`) and its still, identified from their stored files.
+    static func currentVersion(of identifier: String, in path: String) throws -> (movie: ResourceIdentity?, still: ResourceIdentity) {
+        let library = try PhotoLibrary.open(at: path)
+        let asset = try #require(Array(try library.fetchAssets(with: FetchOptions(includeHiddenAssets: true))).first { $0.contentIdentifier == identifier })
+        let resources = try library.assetResources(for: asset)
+        let still = try #require(resources.still(version: .current))
+        #expect(still.type == .fullSizePhoto)
+        let movie = try resources.movie(version: .current).map { ResourceIdentifier().identify(path: try library.storagePath(for: $0)) }
+        return (movie, ResourceIdentifier().identify(path: try library.storagePath(for: still)))
     }
 
     @Test("google-photos in a zip part, the album folder's copies first: the same, the renders joining the copies ingested while the part streamed")
@@ -159,8 +228,30 @@ struct LayoutRoundTripCommandTests {
         }
     }
 
-    @Test("folder read back as plain: identifiers, the files' dates and places, both edits; what only NAME.json holds is not read")
+    @Test("folder read back, its layout detected: identifiers, dates to the millisecond, places, favourites, captions, albums and both edits the library set")
     func folder() throws {
+        let (before, after, report) = try roundTripReport("folder", ["--albums", "flat"], reader: nil)
+        #expect(report["layout"] as? String == "folder")
+        let summary = try #require(report["summary"] as? [String: Any])
+        // One NAME.json per asset, each applied; the album made from train.jpg.json's titles.
+        #expect(summary["sidecars"] as? Int == 4 && summary["albums"] as? Int == 1 && summary["ignored"] as? Int == 0, "\(summary)")
+        let files = try #require(report["files"] as? [[String: Any]])
+        let sidecars = files.filter { $0["disposition"] as? String == "sidecar" }
+        #expect(Set(sidecars.compactMap { ($0["path"] as? String)?.split(separator: "/").last.map(String.init) })
+            == ["IMG_1853.HEIC.json", "IMG_3582.HEIC.json", "PXL_20200710_061629144.MP.jpg.json", "train.jpg.json"], "\(sidecars)")
+        #expect(before.count == 4 && after.count == 4, "\(after.values)")
+        let train = try #require(after[LibraryLayoutExportCommandTests.trainIdentifier])
+        // What the library set, and train's files do not hold, came back from train.jpg.json.
+        #expect(train.date == "2020-02-03T04:05:06.789Z" && train.favourite && train.caption == LibraryLayoutExportCommandTests.caption)
+        #expect(train.albums == [LibraryLayoutExportCommandTests.album])
+        for facts in before.values {
+            let back = try #require(counterpart(facts, in: after), "\(facts) did not come back: \(after.values)")
+            #expect(back.matches(facts), "\(facts)\n\(back)")
+        }
+    }
+
+    @Test("folder read as plain: the files only, not what only NAME.json holds")
+    func folderAsPlain() throws {
         let (before, after) = try roundTrip("folder", ["--albums", "flat"], reader: "plain")
         #expect(before.count == 4 && after.count == 4, "\(after.values)")
         for facts in before.values {

@@ -32,7 +32,7 @@ public enum PairCommand: Command {
           --match-names           Also pair a still and a movie that both lack identifiers when they
                                   share folder and name and were taken within 3 seconds of each
                                   other; such pairs are marked weak (stamp them with 'livepair restamp').
-          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch or plain
+          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch, folder or plain
                                   (default: detected from the files; takeout when a path runs
                                   through Takeout/Google Photos/). takeout and icloud read their
                                   sidecars; the others pair every file on its content.

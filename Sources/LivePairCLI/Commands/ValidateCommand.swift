@@ -31,7 +31,7 @@ public enum ValidateCommand: Command {
                                   the summary and the exit status still count every finding.
           --quiet                 Show no progress. Without it, --deep shows a bar on a
                                   terminal, else a line on standard error every 5 seconds.
-          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch or plain,
+          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch, folder or plain,
                                   as for pair (default: detected): an export's assets are the
                                   ones its layout's plan makes (sidecars, stem-and-time pairs).
           -h, --help              Show help information.

@@ -1,7 +1,7 @@
 import LivePairFormats
 
 /// The plan of an export in any layout: `TakeoutPlanner` for Google Takeout, `ICloudPlanner` for
-/// Apple's iCloud Photos export, and for the layouts whose files carry all that ties them (plain,
+/// Apple's iCloud Photos export, `FolderExportPlanner` for LivePair's own `folder` export, and for the layouts whose files carry all that ties them (plain,
 /// icloudpd, Image Capture, Smart Switch) one entry per file: each identified file is media of its
 /// own (the library pairs halves by content identifier and joins edits by name), each other file
 /// is ignored with its reason.
@@ -13,6 +13,7 @@ public enum ExportPlanner {
         switch layout {
         case .takeout: return TakeoutPlanner.plan(entries, contents: contents)
         case .icloud: return ICloudPlanner.plan(entries)
+        case .folder: return FolderExportPlanner.plan(entries)
         case .plain, .icloudpd, .imageCapture, .smartSwitch: return fileByFile(entries)
         }
     }

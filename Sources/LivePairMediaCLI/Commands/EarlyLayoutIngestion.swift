@@ -21,6 +21,11 @@ final class EarlyLayoutIngestion: Sendable {
     }
 
     private let importer: LayoutImport
+    /// One ingestor of each kind for all the workers, so that their uploads arriving together are
+    /// decided together (group commit: one flush, one transaction), as a plain import's are; an
+    /// ingestor per worker made every file a group of its own.
+    private let copying: Ingestor
+    private let moving: Ingestor
     private let assets = TakeoutEarlyAssets()
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
@@ -30,6 +35,8 @@ final class EarlyLayoutIngestion: Sendable {
     /// reading threads of `ExportReader` use).
     init(_ importer: LayoutImport) {
         self.importer = importer
+        copying = importer.ingestor(moving: false)
+        moving = importer.ingestor(moving: true)
         for _ in 0..<max(1, importer.jobs) {
             workers.enter()
             Thread { [self] in
@@ -68,8 +75,6 @@ final class EarlyLayoutIngestion: Sendable {
     }
 
     private func work() {
-        let copying = importer.ingestor(moving: false)
-        let moving = importer.ingestor(moving: true)
         while true {
             available.wait()
             let next = state.withLock { state -> (TakeoutAsset, [String: ExportEntry])? in

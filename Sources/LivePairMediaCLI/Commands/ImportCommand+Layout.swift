@@ -8,7 +8,7 @@ extension ImportCommand {
     /// Whether the files are imported through an export layout's plan: archive parts among them,
     /// or a layout with sidecars (given, or detected from the paths).
     static func usesLayoutPlan(_ files: [String], given: ExportLayout?) -> Bool {
-        files.contains(where: ExportTreePath.isArchiveName) || (given ?? ExportLayout.detect(paths: files)).hasSidecars
+        files.contains(where: ExportTreePath.isArchiveName) || (given ?? ExportLayout.detect(paths: files)).importsThroughPlan
             || (given != nil && given != .plain)
     }
 

@@ -71,8 +71,9 @@ public enum ImportCommand: Command {
                                   default: $LIVEPAIR_S3_CACHE, else ~/.cache/livepair-s3; at
                                   most $LIVEPAIR_S3_CACHE_MAX, default 4G, least recently used
                                   first).
-          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch or plain
-                                  (default: detected from the files; see the documentation).
+          --layout <layout>       takeout, icloud, icloudpd, image-capture, smart-switch, folder
+                                  (a LivePair folder export: its NAME.json sidecars read) or
+                                  plain (default: detected from the files; see the documentation).
           --deep                  Also decode each file (image, movie frame) and reject
                                   data that does not decode (0.2 to 1 s per file).
           --json                  Print one JSON object (schema: see the documentation).
