@@ -14,7 +14,7 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
     /// The kept part of the movie; nil keeps all of it.
     public var trim: ClosedRange<Double>?
     /// The sound's volume from 0 to 1: 1 keeps it, 0 removes the audio track (mute), a value in
-    /// between scales every sample by it (the sound encoded again as AAC).
+    /// between scales every sample by it (the sound alone encoded again as AAC, the video packets copied).
     public var audioVolume: Double
     /// Loop, Bounce, Long Exposure or none.
     public var playbackVariation: PlaybackVariation

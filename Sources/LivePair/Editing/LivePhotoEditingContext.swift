@@ -149,6 +149,20 @@ public struct LivePhotoEditingContext: Sendable {
                 moviePath: videoPath, requested: window, muted: settings.isMuted, limits: options.limits)
             var stamper = MovieStamper(options: options, staged: staged)
             stamper.trim = cut.trim
+            if cut.hasSound, !settings.isMuted, settings.audioVolume < 1 {
+                // The sound's samples scaled, encoded as AAC, beside the original's video packets.
+                let sound = try staged.scratch(in: outputDirectory, name: "sound.mp4")
+                do throws(MediaError) {
+                    if try ScaledSoundWriter.write(
+                        from: videoPath, window: cut.range.lowerBound..<cut.range.upperBound,
+                        gain: Float(settings.audioVolume), movieTimescale: Int32(clamping: cut.movieTimescale), to: sound)
+                    {
+                        stamper.replacementSound = sound
+                    }
+                } catch {
+                    throw .media(error)
+                }
+            }
             stamped = try stamper.write(
                 movieAt: videoPath, identity: videoIdentity, identifier: identifier,
                 stillImageTime: movie.keyFrameTime - cut.range.lowerBound, to: videoStaged,
@@ -194,12 +208,11 @@ public struct LivePhotoEditingContext: Sendable {
             findings: findings)
     }
 
-    /// Whether `settings` leave the movie's frames and sound samples as they are (no Loop or
-    /// Bounce, a volume of 0 or 1), so the movie can be the original's packets cut by edit lists
-    /// rather than re-encoded.
+    /// Whether `settings` leave the movie's frames as they are (no Loop or Bounce), so the movie
+    /// can be the original's video packets cut by edit lists rather than re-encoded (a volume
+    /// between 0 and 1 encodes only the sound again).
     static func keepsMovieFrames(_ settings: LivePhotoEditSettings) -> Bool {
-        (settings.playbackVariation == .none || settings.playbackVariation == .longExposure)
-            && (settings.audioVolume == 0 || settings.audioVolume == 1)
+        settings.playbackVariation == .none || settings.playbackVariation == .longExposure
     }
 
     /// Refuses settings a render cannot honour.

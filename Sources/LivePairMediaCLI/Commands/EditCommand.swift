@@ -39,8 +39,8 @@ public enum EditCommand: Command {
         OPTIONS:
           --key-photo <seconds>   The key photo's time (default: the movie's still-image time).
           --trim <start>-<end>    The part of the movie kept, in seconds (e.g. 0.5-2.25).
-          --volume <0-1>          The sound's volume: its samples scaled (encoded again as
-                                  AAC, the movie as H.264); 0 is --mute, 1 keeps it.
+          --volume <0-1>          The sound's volume: its samples scaled (the sound alone
+                                  encoded again as AAC); 0 is --mute, 1 keeps it.
           --mute                  Leave the sound out.
           --variation <kind>      loop, bounce, long-exposure or none (default: none).
           --resume <aae>          Start from the settings in an .AAE: LivePair's own, or Photos'
