@@ -144,7 +144,7 @@ struct LibraryEditCommandTests {
         let shown = try LivePairBinary.json(try LivePairBinary.run(["library", "show", identifier] + options).output)
         #expect((shown["asset"] as? [String: Any])?["hasAdjustments"] as? Bool == false)
         for arguments in [
-            ["--key-photo", "1", "--adjustments", inbox + "/IMG_3582.HEIC"], ["--key-photo", "soon"], [],
+            ["--key-photo", "1", "--adjustments", inbox + "/IMG_3582.HEIC"], ["--key-photo", "soon"], ["--filter", "sepia"], [],
         ] {
             let usage = try LivePairBinary.run(["library", "edit", identifier] + arguments + options)
             #expect(usage.status == 64, "\(arguments): \(usage.error)")

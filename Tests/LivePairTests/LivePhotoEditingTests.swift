@@ -269,6 +269,51 @@ struct LivePhotoEditingTests {
         #expect(try #require(still.meanAbsoluteDifference(to: try Self.inverted(key))) < 4)
     }
 
+    @Test("a named filter (invert) is rendered and recorded in the AAE, which resumes it; mono's pixels are Rec. 709 luma")
+    func namedFilterRecordedAndResumed() throws {
+        let (rendered, _) = try Self.render(LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...0.5, audioVolume: 0, filter: .invert))
+        #expect(rendered.movieHandling == .transcoded && rendered.settings.filter == .invert)
+        let kept = try Self.keptTimes(0.2..<0.5)
+        let original = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: kept[1])
+        let shown = try VideoFrameDecoder.uprightFrame(path: rendered.videoPath, at: kept[1] - kept[0])
+        let toInverted = try #require(shown.meanAbsoluteDifference(to: try Self.inverted(original)))
+        #expect(toInverted < 4, "\(toInverted)")
+        let still = try PackagingOracle.decodedStill(rendered.photoPath)
+        let key = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: rendered.photoTime)
+        #expect(try #require(still.meanAbsoluteDifference(to: try Self.inverted(key))) < 4)
+        // The AAE records the filter as LivePair's LivePairFilter step; resumed, it gives it back.
+        let sidecar = try AdjustmentSidecar.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: rendered.adjustmentsPath))))
+        let recipe = try #require(try sidecar.recipe())
+        #expect(recipe.operations.last?.identifier == "LivePairFilter" && recipe.filterName == "invert")
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: rendered.adjustmentsPath)
+        #expect(resumed.settings == rendered.settings && resumed.unrenderedOperations.isEmpty)
+        // mono: every colour channel the pixel's Rec. 709 luma, rounded; alpha kept.
+        let pixels = try PixelBuffer(width: 2, height: 1, format: .rgba8, storage: [255, 0, 0, 7, 10, 200, 30, 255])
+        #expect(try LivePhotoFilter.mono.apply(to: pixels).packedBytes == [54, 54, 54, 7, 147, 147, 147, 255])
+        #expect(try LivePhotoFilter.invert.apply(to: pixels).packedBytes == [0, 255, 255, 7, 245, 55, 225, 255])
+        #expect(LivePhotoFilter.names == ["invert", "mono"])
+    }
+
+    @Test("an AAE naming a filter LivePair does not have: resumed without it (listed as not rendered), validation's edit-unknown-filter, never a crash")
+    func unknownFilterInAdjustmentData() throws {
+        let folder = try TestScratch.folder("edit-unknown-filter")
+        let aae = folder + "/train.AAE"
+        let recipe = AdjustmentRecipe(operations: [
+            .keyPhoto(at: AdjustmentTime(value: 300, timescale: 600)),
+            AdjustmentOperation(identifier: AdjustmentOperation.Identifier.filter, settings: .object([JSONMember("name", .string("sepia"))])),
+        ])
+        try Data(LivePairAdjustments.sidecar(recipe).xmlBytes).write(to: URL(fileURLWithPath: aae))
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: aae)
+        #expect(resumed.settings == LivePhotoEditSettings(photoTime: 0.5))
+        #expect(resumed.unrenderedOperations == ["LivePairFilter(sepia)"])
+        let identity = ResourceIdentifier().identify(path: aae)
+        #expect(identity.adjustment?.filterName == "sepia")
+        let report = ValidationFixture.report([aae])
+        let finding = try #require(report.allFindings.first { $0.code == .editUnknownFilter })
+        #expect(finding.severity == .warning)
+        #expect(finding.message == "train.AAE names the frame filter 'sepia', which LivePair does not have (invert, mono)")
+    }
+
     @Test("a frame processor that fails or changes a frame's size stops the render: nothing is written")
     func frameProcessorFailures() throws {
         struct Refused: Error {}

@@ -41,8 +41,9 @@ public struct LivePhotoEditingContext: Sendable {
     /// order) and with the key photo's frame (`.photo`), each upright with its time on the
     /// original movie; the images it returns are what the render shows, so the movie is then
     /// encoded again (H.264). Not recorded in the adjustment data (a closure is not data): an
-    /// editor that wants its edit resumable records its own. Long Exposure averages the
-    /// processed frames.
+    /// editor that wants its edit resumable uses a named filter (`settings.filter`, recorded),
+    /// after which this processor runs, or records its own. Long Exposure averages the processed
+    /// frames.
     public var frameProcessor: LivePhotoFrameProcessor?
     /// Steps of the resumed adjustment data that a render does not apply (`SmartBlackAndWhite`, ...).
     public private(set) var unrenderedOperations: [String] = []
@@ -130,14 +131,15 @@ public struct LivePhotoEditingContext: Sendable {
         let window = (settings.trim?.lowerBound ?? 0)..<(settings.trim?.upperBound ?? .infinity)
         let duration = videoIdentity.duration ?? 0
         let requested = settings.photoTime ?? videoIdentity.stillImageTime ?? (window.lowerBound + min(window.upperBound, duration)) / 2
-        let remuxes = frameProcessor == nil && Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
+        let processor = effectiveFrameProcessor
+        let remuxes = processor == nil && Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
         var renderer = LivePhotoEditRenderer(
             videoPath: videoPath, window: window, keyTime: requested, variation: settings.playbackVariation,
             muted: settings.isMuted || settings.playbackVariation == .loop || settings.playbackVariation == .bounce,
             limits: options.limits)
         renderer.encodesMovie = !remuxes
         renderer.audioGain = Float(settings.audioVolume)
-        renderer.frameProcessor = frameProcessor
+        renderer.frameProcessor = processor
         let movie = try renderer.render(to: remuxes ? nil : try staged.scratch(in: outputDirectory, name: "edit.mp4"))
 
         let stamped: MovieStamper.Written
@@ -213,6 +215,15 @@ public struct LivePhotoEditingContext: Sendable {
     /// between 0 and 1 encodes only the sound again).
     static func keepsMovieFrames(_ settings: LivePhotoEditSettings) -> Bool {
         settings.playbackVariation == .none || settings.playbackVariation == .longExposure
+    }
+
+    /// The settings' filter, then `frameProcessor`; nil when there is neither.
+    var effectiveFrameProcessor: LivePhotoFrameProcessor? {
+        guard let filter = settings.filter?.processor else { return frameProcessor }
+        guard let frameProcessor else { return filter }
+        return { frame in
+            try frameProcessor(LivePhotoFrame(image: try filter(frame), time: frame.time, kind: frame.kind))
+        }
     }
 
     /// Refuses settings a render cannot honour.

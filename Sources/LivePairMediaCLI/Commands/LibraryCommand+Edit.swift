@@ -6,7 +6,7 @@ extension LibraryCommand {
     /// The options of `library edit` that apply a render made elsewhere.
     static let appliedEditOptions: Set<String> = ["adjustments", "photo", "video"]
     /// The options of `library edit` that render the edit here (those of `livepair edit`).
-    static let renderedEditOptions: Set<String> = ["key-photo", "trim", "volume", "variation"]
+    static let renderedEditOptions: Set<String> = ["key-photo", "trim", "volume", "variation", "filter"]
     /// The options of `library edit`.
     static let editOptions = appliedEditOptions.union(renderedEditOptions)
     /// The flags of `library edit`.
@@ -31,7 +31,7 @@ extension LibraryCommand {
         }
         if !applies {
             return UsageError(
-                "'edit' needs an edit: --key-photo, --trim, --mute, --volume or --variation, or a render made elsewhere with '--adjustments <file>'.")
+                "'edit' needs an edit: --key-photo, --trim, --mute, --volume, --variation or --filter, or a render made elsewhere with '--adjustments <file>'.")
         }
         if options["adjustments"] == nil { return UsageError("Missing expected option '--adjustments <file>'.") }
         if options["photo"] == nil && options["video"] == nil {

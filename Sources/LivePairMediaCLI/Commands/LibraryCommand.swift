@@ -20,7 +20,8 @@ public enum LibraryCommand: Command {
                                  [--album <title>] [--since <date>]
                                  [--albums folders|flat] [--still heic|jpeg] |
                           edit <id> [--key-photo <s>] [--trim <a>-<b>] [--mute]
-                                    [--volume <0-1>] [--variation <kind>] |
+                                    [--volume <0-1>] [--variation <kind>]
+                                    [--filter <name>] |
                           edit <id> --adjustments <aae> --photo <file>
                                     [--video <file>] | revert <id> |
                           delete <id> ... | pending [--older-than <age>] |
@@ -70,7 +71,7 @@ public enum LibraryCommand: Command {
                             sidecar each). The library's date and place are written
                             into stills that lack them; file times are set.
           edit <id>         Edit a Live Photo: --key-photo, --trim, --mute, --volume,
-                            --variation as 'livepair edit' takes them, rendered here
+                            --variation, --filter as 'livepair edit' takes them, rendered here
                             from the original (an edit of LivePair's, or Photos' key
                             photo, trim, mute and variation, is resumed: the options
                             given change it) or else from the current render, and
@@ -129,6 +130,7 @@ public enum LibraryCommand: Command {
           --volume <0-1>    For edit: scale the sound (0 is --mute, 1 keeps it).
           --variation <kind>
                             For edit: loop, bounce, long-exposure or none.
+          --filter <name>   For edit: a frame filter, invert or mono.
           --from <dir>      For migrate: the directory library to copy.
           --batch-size <n>  For migrate: assets per transaction (default: 32).
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
