@@ -95,13 +95,28 @@ struct EditCommandTests {
         #expect(abs(try #require(try LivePairBinary.json(photos.output)["keyPhotoTime"] as? Double) - 1.168333) < 1e-5)
     }
 
+    @Test("edit --filter mono records the filter; --resume gives it back")
+    func filterRecordedAndResumed() throws {
+        let workspace = try SampleVariants.Workspace()
+        let (photo, video, folder) = try Self.originals(workspace)
+        let run = try LivePairBinary.run(["edit", photo, video, "--trim", "0.2-0.4", "--mute", "--filter", "mono", "-o", folder, "--json"])
+        #expect(run.status == 0, "\(run.error)")
+        let json = try LivePairBinary.json(run.output)
+        #expect((json["settings"] as? [String: Any])?["filter"] as? String == "mono")
+        #expect((json["video"] as? [String: Any])?["handling"] as? String == "transcoded")
+        let again = try LivePairBinary.run(
+            ["edit", photo, video, "--resume", folder + "/IMG_1234.AAE", "--overwrite", "-o", folder, "--json"])
+        #expect(again.status == 0, "\(again.error)")
+        #expect((try LivePairBinary.json(again.output)["settings"] as? [String: Any])?["filter"] as? String == "mono")
+    }
+
     @Test("bad values are usage errors (64) and write nothing")
     func usageErrors() throws {
         let workspace = try SampleVariants.Workspace()
         let (photo, video, folder) = try Self.originals(workspace)
         for arguments in [
             ["--trim", "2-1"], ["--trim", "x"], ["--variation", "sideways"], ["--key-photo", "-1"], ["--volume", "1.5"],
-            ["--volume", "loud"], [],
+            ["--volume", "loud"], ["--filter", "sepia"], [],
         ] {
             let outputs = arguments.isEmpty ? [] : ["-o", folder]
             let run = try LivePairBinary.run(["edit", photo, video] + arguments + outputs)

@@ -107,6 +107,56 @@ struct LibraryEditCommandTests {
         #expect(usage.status == 64 && usage.error.contains("--adjustments"), "\(usage.error)")
     }
 
+    @Test("library edit ID --key-photo 1.0 renders the edit in the library: edited, the render's still time 1.0 s; revert gives the originals byte for byte; usage errors")
+    func editRenderedHere() throws {
+        let workspace = try SampleVariants.Workspace()
+        let library = workspace.url.appendingPathComponent("library").path
+        let inbox = workspace.url.appendingPathComponent("inbox").path
+        _ = try workspace.copy("live/IMG_3582.HEIC", as: "inbox/IMG_3582.HEIC")
+        _ = try workspace.copy("live/IMG_3582.mov", as: "inbox/IMG_3582.mov")
+        let imported = try LivePairBinary.run(["import", "--quiet", "--library", library, "--json", inbox])
+        let files = try #require(try LivePairBinary.json(imported.output)["files"] as? [[String: Any]])
+        let identifier = try #require(Set(files.compactMap { $0["asset"] as? String }).first)
+        let options = ["--library", library, "--json"]
+
+        let edited = try LivePairBinary.run(["library", "edit", identifier, "--key-photo", "1.0"] + options)
+        #expect(edited.status == 0, "\(edited.error)")
+        let afterEdit = try LivePairBinary.json(edited.output)
+        #expect((afterEdit["asset"] as? [String: Any])?["hasAdjustments"] as? Bool == true)
+        let types = (afterEdit["resources"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+        #expect(types == ["photo", "pairedVideo", "adjustmentData", "fullSizePhoto", "fullSizePairedVideo"])
+        let export = workspace.url.appendingPathComponent("edited").path
+        #expect(try LivePairBinary.run(["library", "export", identifier, "--quiet", "--library", library, "--output", export]).status == 0)
+        let inspect = try LivePairBinary.run(["inspect", "--json", export + "/IMG_E3582.MOV"])
+        let movies = try #require(try JSONSerialization.jsonObject(with: Data(inspect.output.utf8)) as? [[String: Any]])
+        #expect(movies.first?["stillImageTime"] as? Double == 1.0, "\(inspect.output)")
+        let aae = try String(contentsOfFile: export + "/IMG_3582.AAE", encoding: .utf8)
+        #expect(aae.contains("org.livepair.adjustments"))
+
+        let reverted = try LivePairBinary.run(["library", "revert", identifier] + options)
+        #expect(reverted.status == 0, "\(reverted.error)")
+        #expect((try LivePairBinary.json(reverted.output)["asset"] as? [String: Any])?["hasAdjustments"] as? Bool == false)
+        let originals = workspace.url.appendingPathComponent("originals").path
+        #expect(try LivePairBinary.run(["library", "export", identifier, "--quiet", "--library", library, "--output", originals]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: originals).sorted() == ["IMG_3582.HEIC", "IMG_3582.mov"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: originals + "/IMG_3582.HEIC")) == Data(SampleMedia.bytes("live/IMG_3582.HEIC")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: originals + "/IMG_3582.mov")) == Data(SampleMedia.bytes("live/IMG_3582.mov")))
+
+        // A trim keeping nothing fails and leaves the asset as it was; usage errors.
+        let failed = try LivePairBinary.run(["library", "edit", identifier, "--trim", "50-60"] + options)
+        #expect(failed.status == 1 && failed.error.contains("keeps no frame"), "\(failed.error)")
+        let shown = try LivePairBinary.json(try LivePairBinary.run(["library", "show", identifier] + options).output)
+        #expect((shown["asset"] as? [String: Any])?["hasAdjustments"] as? Bool == false)
+        for arguments in [
+            ["--key-photo", "1", "--adjustments", inbox + "/IMG_3582.HEIC"], ["--key-photo", "soon"], ["--filter", "sepia"], [],
+        ] {
+            let usage = try LivePairBinary.run(["library", "edit", identifier] + arguments + options)
+            #expect(usage.status == 64, "\(arguments): \(usage.error)")
+        }
+        let mute = try LivePairBinary.run(["library", "show", identifier, "--mute"] + options)
+        #expect(mute.status == 64 && mute.error.contains("--mute is only for 'edit'"), "\(mute.error)")
+    }
+
     @Test("IMG_1853.HEIC (no movie) + IMG_E1853.heic + IMG_1853.AAE: library pending lists the half and the two edit parts; settled, one photo with three resources")
     func stillEditWaitsThenSettles() throws {
         let workspace = try SampleVariants.Workspace()

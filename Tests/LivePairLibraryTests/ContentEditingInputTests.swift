@@ -119,4 +119,49 @@ struct ContentEditingInputTests {
         let resumed = try next.livePhotoEditingContext(workingDirectory: scratch + "/again")
         #expect(resumed.settings.photoTime == 1.0 && resumed.settings.isMuted)
     }
+
+    @Test("renderLivePhotoEdit renders a key photo edit of IMG_3582 and commits it; a second edit resumes it; a failing one changes nothing; revert gives the originals byte for byte", arguments: CatalogKind.allCases)
+    func editRenderedByTheLibrary(_ kind: CatalogKind) throws {
+        let fixture = try IngestFixture("render-3582", kind)
+        defer { fixture.remove() }
+        let library = try fixture.open()
+        let created = try EditSamples.createLivePhoto3582(in: library)
+        let scratch = try makeTemporaryDirectory("library-render")
+        let rendered = try library.renderLivePhotoEdit(of: created.asset, scratchDirectory: scratch) { $0.settings.photoTime = 1.0 }
+        #expect(rendered.photoTime == 1.0 && rendered.stillImageTime == 1.0 && rendered.movieHandling == .remuxed)
+        var asset = try EditSamples.asset(created.identifier, in: library)
+        #expect(asset.hasAdjustments)
+        #expect(try library.stillImageTime(for: asset, version: .current) == 1.0)
+        #expect(try library.stillImageTime(for: asset, version: .original) == asset.stillImageTime)
+        let resources = try library.assetResources(for: asset)
+        #expect(resources.map(\.type) == [.photo, .pairedVideo, .adjustmentData, .fullSizePhoto, .fullSizePairedVideo])
+        #expect(resources.map(\.originalFilename) == ["IMG_3582.HEIC", "IMG_3582.mov", "IMG_3582.AAE", "IMG_E3582.HEIC", "IMG_E3582.MOV"])
+        #expect(try library.adjustmentData(for: asset)?.formatIdentifier == LivePairAdjustments.formatIdentifier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty, "the scratch folder is removed")
+
+        // A second edit starts from the first (resumed from LivePair's adjustment data) and replaces it.
+        let trimmed = try library.renderLivePhotoEdit(of: asset, scratchDirectory: scratch) { $0.settings.trim = 0.5...1.5 }
+        #expect(trimmed.settings == LivePhotoEditSettings(photoTime: 1.0, trim: 0.5...1.5))
+        #expect(trimmed.stillImageTime == 0.5)
+        asset = try EditSamples.asset(created.identifier, in: library)
+        #expect(try library.stillImageTime(for: asset, version: .current) == 0.5)
+        let edited = try library.assetResources(for: asset)
+        #expect(edited.count == 5)
+
+        // A trim that keeps no frame is refused before anything is committed.
+        #expect(throws: LibraryError.self) {
+            try library.renderLivePhotoEdit(of: asset, scratchDirectory: scratch) { $0.settings.trim = 50...60 }
+        }
+        #expect(try library.assetResources(for: try EditSamples.asset(created.identifier, in: library)) == edited)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+
+        try library.performChangesAndWait { context in context.changeRequest(for: asset).revertAssetContentToOriginal() }
+        asset = try EditSamples.asset(created.identifier, in: library)
+        #expect(!asset.hasAdjustments)
+        let originals = try library.assetResources(for: asset)
+        let manager = AssetResourceManager(library: library)
+        #expect(originals.map(\.type) == [.photo, .pairedVideo])
+        #expect(try manager.data(for: originals[0]) == SampleMedia.bytes("live/IMG_3582.HEIC"))
+        #expect(try manager.data(for: originals[1]) == SampleMedia.bytes("live/IMG_3582.mov"))
+    }
 }

@@ -38,21 +38,24 @@ struct LivePhotoEditingTests {
         let originals = [PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)]
         let (edit, output) = try Self.render(LivePhotoEditSettings(photoTime: 0.8, trim: 0.2...1.0, audioVolume: 0))
         #expect(edit.movieHandling == .remuxed)
-        #expect(try Self.videoSamples(edit.videoPath) == (try Self.videoSamples(Self.movie)))
+        // The video packets kept are a run of the original's, byte for byte, fewer than all of them.
+        let kept = try #require(try Self.keptRun(of: edit.videoPath, in: Self.movie))
+        let originalCount = try Self.videoSamples(Self.movie).count
+        #expect(kept.lowerBound == 0 && kept.count < originalCount, "\(kept) of \(originalCount)")
         #expect(PackagingOracle.listing(output) == ["train.AAE", "train_edited.JPG", "train_edited.MOV"])
         #expect([PackagingOracle.contents(Self.still), PackagingOracle.contents(Self.movie)] == originals)
 
         // The key frame: the kept frame nearest 0.8 s; the new movie starts at the first kept frame.
-        let kept = try Self.keptTimes(0.2..<1.0)
-        let key = try #require(kept.min { abs($0 - 0.8) < abs($1 - 0.8) })
+        let keptTimes = try Self.keptTimes(0.2..<1.0)
+        let key = try #require(keptTimes.min { abs($0 - 0.8) < abs($1 - 0.8) })
         #expect(abs(edit.photoTime - key) < 1e-4)
-        let expectedStillTime = key - kept[0]
+        let expectedStillTime = key - keptTimes[0]
         let identity = ResourceIdentifier().identify(path: edit.videoPath)
         let readBack = try #require(identity.stillImageTime)
         #expect(abs(readBack - expectedStillTime) < 1e-4 && abs(readBack - edit.stillImageTime) < 1e-6)
         // ffprobe: a frame of the new movie is shown exactly at the still-image time.
         let written = try Self.framePresentationTimes(edit.videoPath)
-        #expect(written.count == kept.count)
+        #expect(written.count == keptTimes.count)
         #expect(written.contains { abs($0 - readBack) < 1e-4 })
         let trackStart = try #require(try PackagingOracle.dataStreamStartTime(edit.videoPath))
         #expect(abs(trackStart - readBack) < 1e-3)
@@ -60,7 +63,7 @@ struct LivePhotoEditingTests {
         // Trimmed to 0.8 s within one frame; no audio stream.
         let streams = try ReferenceTool.ffprobeStreams(edit.videoPath)
         #expect(!streams.contains { $0["codec_type"] as? String == "audio" })
-        let interval = (kept.last! - kept[0]) / Double(kept.count - 1)
+        let interval = (keptTimes.last! - keptTimes[0]) / Double(keptTimes.count - 1)
         let duration = try #require((try PackagingOracle.videoProperty(edit.videoPath, "duration")).flatMap(Double.init))
         #expect(abs(duration - 0.8) <= interval + 1e-3)
 
@@ -77,7 +80,7 @@ struct LivePhotoEditingTests {
         let rendered = try VideoFrameDecoder.uprightFrame(path: edit.videoPath, at: readBack)
         #expect(try #require(still.meanAbsoluteDifference(to: rendered)) < 4)
         // A neighbouring frame differs more: the compare tells frames apart.
-        let neighbour = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: kept[0])
+        let neighbour = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: keptTimes[0])
         let toNeighbour = try #require(still.meanAbsoluteDifference(to: neighbour))
         let toOriginal = try #require(still.meanAbsoluteDifference(to: original))
         #expect(toNeighbour > toOriginal)
@@ -109,7 +112,17 @@ struct LivePhotoEditingTests {
         }
     }
 
-    @Test("trim and key photo re-mux the original's packets with edit lists: HEVC byte for byte, the trimmed duration and still time read by LivePair and ffprobe")
+    /// The samples of the original movie at `original` that the video samples of the movie at
+    /// `path` are, byte for byte and in order, when they are a run of them; nil otherwise.
+    static func keptRun(of path: String, in original: String) throws -> Range<Int>? {
+        let (rendered, all) = (try videoSamples(path), try videoSamples(original))
+        guard let firstRendered = rendered.first, let first = all.firstIndex(of: firstRendered),
+            first + rendered.count <= all.count, Array(all[first..<first + rendered.count]) == rendered
+        else { return nil }
+        return first..<first + rendered.count
+    }
+
+    @Test("trim and key photo re-mux the original's packets with edit lists, keeping only the samples needed: HEVC byte for byte, a smaller file, the trimmed duration and still time read by LivePair and ffprobe")
     func trimByEditList() throws {
         let movie = SampleMedia.path("live/IMG_3582.mov")
         let output = try TestScratch.folder("edit-remux")
@@ -122,8 +135,27 @@ struct LivePhotoEditingTests {
         #expect(edit.renderedRange == 0.5...1.5 && edit.frameCount == 30)
         #expect(edit.photoTime == 1.0 && edit.stillImageTime == 0.5)
         #expect(edit.hasAudio)
-        // The video packets are the original's, byte for byte.
-        #expect(try Self.videoSamples(edit.videoPath) == (try Self.videoSamples(movie)))
+        // Only what the trim needs is kept, the video packets the original's byte for byte: a run of
+        // them from a sync sample at or before the 0.5 s frame to the last one presented before 1.5 s.
+        let originalSamples = try Self.videoSamples(movie)
+        let renderedSamples = try Self.videoSamples(edit.videoPath)
+        let originalMovie = try QuickTimeMovieParser().parse(try FileByteSource(path: movie))
+        let renderedMovie = try QuickTimeMovieParser().parse(try FileByteSource(path: edit.videoPath))
+        let originalVideo = try #require(originalMovie.videoTrack)
+        let firstRendered = try #require(renderedSamples.first)
+        let first = try #require(originalSamples.firstIndex(of: firstRendered))
+        #expect(renderedSamples.count >= 30 && renderedSamples.count < originalSamples.count)
+        #expect(Array(originalSamples[first..<min(originalSamples.count, first + renderedSamples.count)]) == renderedSamples)
+        #expect(originalVideo.samples.syncSamples.map { $0.contains(UInt32(first + 1)) } ?? true)
+        #expect(renderedMovie.videoTrack?.samples.syncSamples.map { $0.first == 1 } ?? true)
+        let times = originalVideo.samples.presentationTimes(limit: originalSamples.count)
+        let keyIndex = try #require(times.firstIndex(of: 300))
+        let endIndex = try #require(times.firstIndex(of: 880))
+        #expect(first <= keyIndex && first + renderedSamples.count > endIndex, "0.5 s to 1.4667 s presented")
+        let sound = { (movie: QuickTimeMovie) in movie.tracks.first { $0.handlerType == "soun" }?.samples.sampleCount ?? 0 }
+        #expect(sound(renderedMovie) > 0 && sound(renderedMovie) < sound(originalMovie))
+        let sizes = try [movie, edit.videoPath].map { try #require(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
+        #expect(sizes[1] < sizes[0], "\(sizes)")
         // LivePair's parser: the trimmed duration and the still-image time on the new timeline.
         let identity = ResourceIdentifier().identify(path: edit.videoPath)
         #expect(identity.duration == 1.0 && identity.stillImageTime == 0.5 && identity.videoCodec == "hevc")
@@ -161,10 +193,15 @@ struct LivePhotoEditingTests {
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 
-    @Test("a volume of 0.5 scales the sound's samples: peak and RMS half the original's, recorded in the AAE")
+    @Test("a volume of 0.5 encodes only the sound again: the video packets copied byte for byte, the sound's peak and RMS half the original's, recorded in the AAE")
     func volumeScalesSamples() throws {
         let (edit, _) = try Self.render(LivePhotoEditSettings(trim: 0.2...1.0, audioVolume: 0.5))
-        #expect(edit.hasAudio && edit.movieHandling == .transcoded)
+        #expect(edit.hasAudio && edit.movieHandling == .remuxed)
+        // The video packets are a run of the original's, byte for byte.
+        let kept = try #require(try Self.keptRun(of: edit.videoPath, in: Self.movie))
+        #expect(kept.lowerBound == 0, "\(kept)")
+        #expect(try Self.framePresentationTimes(edit.videoPath).count == (try Self.keptTimes(0.2..<1.0)).count)
+        #expect(ResourceIdentifier().identify(path: edit.videoPath).stillImageTime != nil)
         let audio = try #require(try ReferenceTool.ffprobeStreams(edit.videoPath).first { $0["codec_type"] as? String == "audio" })
         #expect(audio["codec_name"] as? String == "aac")
         let range = edit.renderedRange
@@ -230,6 +267,51 @@ struct LivePhotoEditingTests {
         let still = try PackagingOracle.decodedStill(rendered.photoPath)
         let key = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: rendered.photoTime)
         #expect(try #require(still.meanAbsoluteDifference(to: try Self.inverted(key))) < 4)
+    }
+
+    @Test("a named filter (invert) is rendered and recorded in the AAE, which resumes it; mono's pixels are Rec. 709 luma")
+    func namedFilterRecordedAndResumed() throws {
+        let (rendered, _) = try Self.render(LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...0.5, audioVolume: 0, filter: .invert))
+        #expect(rendered.movieHandling == .transcoded && rendered.settings.filter == .invert)
+        let kept = try Self.keptTimes(0.2..<0.5)
+        let original = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: kept[1])
+        let shown = try VideoFrameDecoder.uprightFrame(path: rendered.videoPath, at: kept[1] - kept[0])
+        let toInverted = try #require(shown.meanAbsoluteDifference(to: try Self.inverted(original)))
+        #expect(toInverted < 4, "\(toInverted)")
+        let still = try PackagingOracle.decodedStill(rendered.photoPath)
+        let key = try VideoFrameDecoder.uprightFrame(path: Self.movie, at: rendered.photoTime)
+        #expect(try #require(still.meanAbsoluteDifference(to: try Self.inverted(key))) < 4)
+        // The AAE records the filter as LivePair's LivePairFilter step; resumed, it gives it back.
+        let sidecar = try AdjustmentSidecar.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: rendered.adjustmentsPath))))
+        let recipe = try #require(try sidecar.recipe())
+        #expect(recipe.operations.last?.identifier == "LivePairFilter" && recipe.filterName == "invert")
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: rendered.adjustmentsPath)
+        #expect(resumed.settings == rendered.settings && resumed.unrenderedOperations.isEmpty)
+        // mono: every colour channel the pixel's Rec. 709 luma, rounded; alpha kept.
+        let pixels = try PixelBuffer(width: 2, height: 1, format: .rgba8, storage: [255, 0, 0, 7, 10, 200, 30, 255])
+        #expect(try LivePhotoFilter.mono.apply(to: pixels).packedBytes == [54, 54, 54, 7, 147, 147, 147, 255])
+        #expect(try LivePhotoFilter.invert.apply(to: pixels).packedBytes == [0, 255, 255, 7, 245, 55, 225, 255])
+        #expect(LivePhotoFilter.names == ["invert", "mono"])
+    }
+
+    @Test("an AAE naming a filter LivePair does not have: resumed without it (listed as not rendered), validation's edit-unknown-filter, never a crash")
+    func unknownFilterInAdjustmentData() throws {
+        let folder = try TestScratch.folder("edit-unknown-filter")
+        let aae = folder + "/train.AAE"
+        let recipe = AdjustmentRecipe(operations: [
+            .keyPhoto(at: AdjustmentTime(value: 300, timescale: 600)),
+            AdjustmentOperation(identifier: AdjustmentOperation.Identifier.filter, settings: .object([JSONMember("name", .string("sepia"))])),
+        ])
+        try Data(LivePairAdjustments.sidecar(recipe).xmlBytes).write(to: URL(fileURLWithPath: aae))
+        let resumed = try LivePhotoEditingContext(photo: Self.still, video: Self.movie, resuming: aae)
+        #expect(resumed.settings == LivePhotoEditSettings(photoTime: 0.5))
+        #expect(resumed.unrenderedOperations == ["LivePairFilter(sepia)"])
+        let identity = ResourceIdentifier().identify(path: aae)
+        #expect(identity.adjustment?.filterName == "sepia")
+        let report = ValidationFixture.report([aae])
+        let finding = try #require(report.allFindings.first { $0.code == .editUnknownFilter })
+        #expect(finding.severity == .warning)
+        #expect(finding.message == "train.AAE names the frame filter 'sepia', which LivePair does not have (invert, mono)")
     }
 
     @Test("a frame processor that fails or changes a frame's size stops the render: nothing is written")

@@ -14,7 +14,7 @@ struct ValidationCatalogTests {
         "motion-photo-timestamp-out-of-range", "hevc-video", "undecodable-photo", "undecodable-video", "not-media",
         "sample-table-out-of-file", "missing-video-track", "truncated-image-data",
         "conflicting-content-identifiers", "xmp-on-non-primary-item", "edit-data-without-photo",
-        "edit-render-without-original", "edit-master-size-mismatch",
+        "edit-render-without-original", "edit-master-size-mismatch", "edit-unknown-filter",
     ]
 
     @Test("every required code is in the catalog, once, in kebab case, with a title and a hint")

@@ -11,6 +11,8 @@ struct EditListWindow {
     let range: ClosedRange<Double>
     /// Whether the original movie has a sound track.
     let hasSound: Bool
+    /// The original movie's timescale (`mvhd`).
+    let movieTimescale: UInt32
 
     /// The window of the movie at `path` keeping `requested` (seconds; an unbounded end keeps
     /// the rest of the movie), muted or not.
@@ -42,8 +44,9 @@ struct EditListWindow {
         guard !ticks.isEmpty else {
             throw .invalidArgument("the trim range \(requested.lowerBound)-\(requested.upperBound) keeps no time of \(path)")
         }
-        trim = EditListTrim(window: ticks, removesSound: muted)
+        trim = EditListTrim(window: ticks, removesSound: muted, keepsOnlyNeededSamples: true)
         range = start...end
         hasSound = movie.tracks.contains { $0.handlerType == "soun" }
+        movieTimescale = movie.header.timescale
     }
 }

@@ -14,20 +14,24 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
     /// The kept part of the movie; nil keeps all of it.
     public var trim: ClosedRange<Double>?
     /// The sound's volume from 0 to 1: 1 keeps it, 0 removes the audio track (mute), a value in
-    /// between scales every sample by it (the sound encoded again as AAC).
+    /// between scales every sample by it (the sound alone encoded again as AAC, the video packets copied).
     public var audioVolume: Double
     /// Loop, Bounce, Long Exposure or none.
     public var playbackVariation: PlaybackVariation
+    /// A named frame filter applied to every kept frame and the still (`LivePhotoFilter`), recorded
+    /// in the adjustment data; nil for none. A `LivePhotoEditingContext.frameProcessor` runs after it.
+    public var filter: LivePhotoFilter?
 
     /// Settings that change nothing unless given.
     public init(
         photoTime: Double? = nil, trim: ClosedRange<Double>? = nil, audioVolume: Double = 1,
-        playbackVariation: PlaybackVariation = .none
+        playbackVariation: PlaybackVariation = .none, filter: LivePhotoFilter? = nil
     ) {
         self.photoTime = photoTime
         self.trim = trim
         self.audioVolume = audioVolume
         self.playbackVariation = playbackVariation
+        self.filter = filter
     }
 
     /// Whether the render has no sound.
@@ -43,23 +47,29 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
                 guard let start = range.start.seconds, let end = range.end.seconds, start <= end else { return nil }
                 return start...end
             },
-            audioVolume: recipe.isMuted ? 0 : recipe.audioVolume ?? 1, playbackVariation: recipe.playbackVariation ?? .none)
+            audioVolume: recipe.isMuted ? 0 : recipe.audioVolume ?? 1, playbackVariation: recipe.playbackVariation ?? .none,
+            filter: recipe.filterName.flatMap(LivePhotoFilter.init(rawValue:)))
     }
 
     /// The enabled steps of `recipe` that these settings do not carry and a render does not apply
-    /// (`SmartBlackAndWhite`, `Crop`, `DepthEffect`, ...), in order.
+    /// (`SmartBlackAndWhite`, `Crop`, `DepthEffect`, ...), in order; a filter step naming no
+    /// `LivePhotoFilter` as `LivePairFilter(name)`.
     public static func unrenderedOperations(of recipe: AdjustmentRecipe) -> [String] {
         let known: Set<String> = [
             AdjustmentOperation.Identifier.keyPhoto, AdjustmentOperation.Identifier.trim,
             AdjustmentOperation.Identifier.mute, AdjustmentOperation.Identifier.autoLoop,
-            AdjustmentOperation.Identifier.audioVolume,
+            AdjustmentOperation.Identifier.audioVolume, AdjustmentOperation.Identifier.filter,
         ]
-        return recipe.operations.filter { $0.isEnabled && !known.contains($0.identifier) }.map(\.identifier)
+        var unrendered = recipe.operations.filter { $0.isEnabled && !known.contains($0.identifier) }.map(\.identifier)
+        if let name = recipe.filterName, LivePhotoFilter(rawValue: name) == nil {
+            unrendered.append("\(AdjustmentOperation.Identifier.filter)(\(name))")
+        }
+        return unrendered
     }
 
     /// The steps of these settings, in the order Photos writes them: key photo, trim, mute,
     /// playback variation; a volume between 0 and 1 as LivePair's `AudioVolume` step after mute's
-    /// place. A time is written on a 600 ticks-per-second timescale (Apple's) when
+    /// place; a filter as LivePair's `LivePairFilter` step last. A time is written on a 600 ticks-per-second timescale (Apple's) when
     /// it falls on a tick, else in microseconds.
     public var operations: [AdjustmentOperation] {
         var steps: [AdjustmentOperation] = []
@@ -71,6 +81,7 @@ public struct LivePhotoEditSettings: Sendable, Equatable {
             steps.append(.audioVolume(audioVolume))
         }
         if let loop = AdjustmentOperation.playback(playbackVariation) { steps.append(loop) }
+        if let filter { steps.append(.filter(filter)) }
         return steps
     }
 

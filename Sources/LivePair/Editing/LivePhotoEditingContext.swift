@@ -41,8 +41,9 @@ public struct LivePhotoEditingContext: Sendable {
     /// order) and with the key photo's frame (`.photo`), each upright with its time on the
     /// original movie; the images it returns are what the render shows, so the movie is then
     /// encoded again (H.264). Not recorded in the adjustment data (a closure is not data): an
-    /// editor that wants its edit resumable records its own. Long Exposure averages the
-    /// processed frames.
+    /// editor that wants its edit resumable uses a named filter (`settings.filter`, recorded),
+    /// after which this processor runs, or records its own. Long Exposure averages the processed
+    /// frames.
     public var frameProcessor: LivePhotoFrameProcessor?
     /// Steps of the resumed adjustment data that a render does not apply (`SmartBlackAndWhite`, ...).
     public private(set) var unrenderedOperations: [String] = []
@@ -130,14 +131,15 @@ public struct LivePhotoEditingContext: Sendable {
         let window = (settings.trim?.lowerBound ?? 0)..<(settings.trim?.upperBound ?? .infinity)
         let duration = videoIdentity.duration ?? 0
         let requested = settings.photoTime ?? videoIdentity.stillImageTime ?? (window.lowerBound + min(window.upperBound, duration)) / 2
-        let remuxes = frameProcessor == nil && Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
+        let processor = effectiveFrameProcessor
+        let remuxes = processor == nil && Self.keepsMovieFrames(settings) && MovieStamper.canRemux(videoIdentity)
         var renderer = LivePhotoEditRenderer(
             videoPath: videoPath, window: window, keyTime: requested, variation: settings.playbackVariation,
             muted: settings.isMuted || settings.playbackVariation == .loop || settings.playbackVariation == .bounce,
             limits: options.limits)
         renderer.encodesMovie = !remuxes
         renderer.audioGain = Float(settings.audioVolume)
-        renderer.frameProcessor = frameProcessor
+        renderer.frameProcessor = processor
         let movie = try renderer.render(to: remuxes ? nil : try staged.scratch(in: outputDirectory, name: "edit.mp4"))
 
         let stamped: MovieStamper.Written
@@ -149,6 +151,20 @@ public struct LivePhotoEditingContext: Sendable {
                 moviePath: videoPath, requested: window, muted: settings.isMuted, limits: options.limits)
             var stamper = MovieStamper(options: options, staged: staged)
             stamper.trim = cut.trim
+            if cut.hasSound, !settings.isMuted, settings.audioVolume < 1 {
+                // The sound's samples scaled, encoded as AAC, beside the original's video packets.
+                let sound = try staged.scratch(in: outputDirectory, name: "sound.mp4")
+                do throws(MediaError) {
+                    if try ScaledSoundWriter.write(
+                        from: videoPath, window: cut.range.lowerBound..<cut.range.upperBound,
+                        gain: Float(settings.audioVolume), movieTimescale: Int32(clamping: cut.movieTimescale), to: sound)
+                    {
+                        stamper.replacementSound = sound
+                    }
+                } catch {
+                    throw .media(error)
+                }
+            }
             stamped = try stamper.write(
                 movieAt: videoPath, identity: videoIdentity, identifier: identifier,
                 stillImageTime: movie.keyFrameTime - cut.range.lowerBound, to: videoStaged,
@@ -194,12 +210,20 @@ public struct LivePhotoEditingContext: Sendable {
             findings: findings)
     }
 
-    /// Whether `settings` leave the movie's frames and sound samples as they are (no Loop or
-    /// Bounce, a volume of 0 or 1), so the movie can be the original's packets cut by edit lists
-    /// rather than re-encoded.
+    /// Whether `settings` leave the movie's frames as they are (no Loop or Bounce), so the movie
+    /// can be the original's video packets cut by edit lists rather than re-encoded (a volume
+    /// between 0 and 1 encodes only the sound again).
     static func keepsMovieFrames(_ settings: LivePhotoEditSettings) -> Bool {
-        (settings.playbackVariation == .none || settings.playbackVariation == .longExposure)
-            && (settings.audioVolume == 0 || settings.audioVolume == 1)
+        settings.playbackVariation == .none || settings.playbackVariation == .longExposure
+    }
+
+    /// The settings' filter, then `frameProcessor`; nil when there is neither.
+    var effectiveFrameProcessor: LivePhotoFrameProcessor? {
+        guard let filter = settings.filter?.processor else { return frameProcessor }
+        guard let frameProcessor else { return filter }
+        return { frame in
+            try frameProcessor(LivePhotoFrame(image: try filter(frame), time: frame.time, kind: frame.kind))
+        }
     }
 
     /// Refuses settings a render cannot honour.

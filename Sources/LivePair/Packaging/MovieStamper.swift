@@ -21,6 +21,9 @@ struct MovieStamper {
     /// Cuts the re-muxed movie to a window by edit lists (a Live Photo edit's trim and mute):
     /// the still-image time is then on the trimmed timeline. Only for movies `canRemux` accepts.
     var trim: EditListTrim?
+    /// A movie (an MP4 of one AAC sound track, on the input's movie timescale) whose sound
+    /// replaces the re-muxed movie's: a Live Photo edit's sound at a volume between 0 and 1.
+    var replacementSound: String?
 
     /// What `write` did.
     struct Written {
@@ -101,6 +104,9 @@ struct MovieStamper {
         rewriter.removedMetadataKeys = removedMetadataKeys
         rewriter.keepsStillImageTimeExact = keepsStillImageTimeExact
         rewriter.trim = handling == .transcoded ? nil : trim
+        if let replacementSound, handling != .transcoded {
+            do throws(FormatError) { rewriter.replacementSound = try FileByteSource(path: replacementSound) } catch { throw .format(error) }
+        }
         var written: QuickTimeMovieRewriter.Result?
         try staged.write(destination, scratch: isScratch) { sink throws(FormatError) in
             written = try rewriter.write(

@@ -14,6 +14,8 @@ public struct AdjustmentInfo: Sendable, Equatable, Hashable {
     public var operations: [String]
     /// The key photo's time in seconds (`LivePhotoKeyFrame`).
     public var keyPhotoTime: Double?
+    /// The name of LivePair's frame filter step (`LivePairFilter`), as written; nil without one.
+    public var filterName: String?
 
     /// Memberwise initializer.
     public init(

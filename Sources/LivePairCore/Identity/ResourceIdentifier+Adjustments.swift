@@ -24,6 +24,7 @@ extension ResourceIdentifier {
                 info.master = recipe.master
                 info.operations = recipe.identifiers
                 info.keyPhotoTime = recipe.keyPhotoTime?.seconds
+                info.filterName = recipe.filterName
                 identity.adjustment = info
             }
         } catch {

@@ -1,7 +1,8 @@
 import LivePairFormats
 
 /// The edit rules: edit groups (`EditGrouping`) whose adjustment data has no photo, whose render
-/// has no original, or whose adjustment data was made on a master of another size.
+/// has no original, whose adjustment data was made on a master of another size, or names a frame
+/// filter LivePair does not have.
 enum EditRules {
     /// The findings of every edit group among `resources`, by the path they concern.
     static func findings(_ resources: [AssetResource]) -> [String: [Finding]] {
@@ -22,6 +23,13 @@ enum EditRules {
                             .editRenderWithoutOriginal, path: path,
                             message: "\(ValidationPlan.name(path)) is an edited version, but no original named \(group.stem).* is in its folder"))
                 }
+            }
+            for path in group.adjustments {
+                guard let name = byPath[path]?.identity.adjustment?.filterName, LivePhotoFilter(rawValue: name) == nil else { continue }
+                findings[path, default: []].append(
+                    Finding(
+                        .editUnknownFilter, path: path,
+                        message: "\(ValidationPlan.name(path)) names the frame filter '\(name)', which LivePair does not have (\(LivePhotoFilter.names.joined(separator: ", ")))"))
             }
             let stills = originals.filter { $0.identity.format.isStill }
             for path in group.adjustments {

@@ -28,6 +28,8 @@ extension FindingCode {
     public static let editRenderWithoutOriginal = FindingCode(rawValue: "edit-render-without-original")
     /// An `.AAE` edit file made on a master whose size is not the original's.
     public static let editMasterSizeMismatch = FindingCode(rawValue: "edit-master-size-mismatch")
+    /// LivePair's `.AAE` edit file naming a frame filter LivePair does not have.
+    public static let editUnknownFilter = FindingCode(rawValue: "edit-unknown-filter")
 
     // MARK: The movie's still-image time
 

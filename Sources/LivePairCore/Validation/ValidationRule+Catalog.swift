@@ -47,6 +47,10 @@ extension ValidationRule {
             title: "Edit made on a different image",
             hint: "the .AAE file belongs to another photo of the same name; keep each edit with the photo it was made on"),
         ValidationRule(
+            code: .editUnknownFilter, severity: .warning,
+            title: "Edit naming an unknown filter",
+            hint: "the edit is kept; a render resumed from it leaves the filter out (LivePair's filters: invert, mono)"),
+        ValidationRule(
             code: .duplicateFile, severity: .warning,
             title: "Duplicate of another file",
             hint: "remove the duplicate; importing it would create a second copy"),

@@ -43,6 +43,8 @@ public struct AdjustmentOperation: Sendable, Equatable {
         /// The sound's volume between 0 and 1 (`settings.volume`): LivePair's own step, as
         /// PhotoKit's `PHLivePhotoEditingContext.audioVolume` (Photos writes no such step).
         public static let audioVolume = "AudioVolume"
+        /// A named frame filter (`settings.name`, one of `LivePhotoFilter`): LivePair's own step.
+        public static let filter = "LivePairFilter"
     }
 
     /// A key-photo step at `time`.
@@ -63,6 +65,11 @@ public struct AdjustmentOperation: Sendable, Equatable {
     /// A volume step scaling the sound by `volume` (between 0 and 1).
     public static func audioVolume(_ volume: Double) -> AdjustmentOperation {
         AdjustmentOperation(identifier: Identifier.audioVolume, settings: .object([JSONMember("volume", .number(volume))]))
+    }
+
+    /// A frame filter step naming `filter`.
+    public static func filter(_ filter: LivePhotoFilter) -> AdjustmentOperation {
+        AdjustmentOperation(identifier: Identifier.filter, settings: .object([JSONMember("name", .string(filter.rawValue))]))
     }
 
     /// A Loop, Bounce or Long Exposure step (nil for `.none`).

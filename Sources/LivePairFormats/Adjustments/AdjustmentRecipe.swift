@@ -75,6 +75,13 @@ public struct AdjustmentRecipe: Sendable, Equatable {
         return volume
     }
 
+    /// The name of the frame filter step (`LivePairFilter`), as written: nil without one, a
+    /// name that may not be one of `LivePhotoFilter` (read it with `LivePhotoFilter(rawValue:)`).
+    public var filterName: String? {
+        guard let step = operation(AdjustmentOperation.Identifier.filter) else { return nil }
+        return step.settings["name"]?.stringValue ?? ""
+    }
+
     /// Loop, Bounce or Long Exposure (`AutoLoop`): `.none` without the step, nil for a flavor
     /// LivePair does not know (see `autoLoopFlavor`).
     public var playbackVariation: PlaybackVariation? {

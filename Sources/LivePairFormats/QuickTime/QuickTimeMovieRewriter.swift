@@ -67,6 +67,12 @@ public struct QuickTimeMovieRewriter: Sendable {
     /// trimmed timeline (0 is the window's start); nil keeps the existing still-image time, moved
     /// with the window.
     public var trim: EditListTrim?
+    /// A movie whose sound track replaces the input's sound tracks (taking the first one's track
+    /// id), its samples copied into the output: an edit's sound encoded again (a volume between
+    /// 0 and 1) beside the input's video packets. Its movie timescale must be the input's (its
+    /// edit list and durations are kept as they are, on the output's timeline). Ignored when the
+    /// input has no sound track or `trim` removes sound.
+    public var replacementSound: (any ByteSource)?
 
     /// When true, the output gets Apple's file type box (`quickTimeFileTypeBox`) in place of the
     /// input's (an MP4's `isom`/`mp42`).
@@ -135,6 +141,8 @@ public struct QuickTimeMovieRewriter: Sendable {
     /// One piece of the output.
     enum Piece {
         case copy(Range<UInt64>)
+        /// Bytes of `replacementSound`.
+        case copyReplacement(Range<UInt64>)
         case bytes([UInt8])
         case zeros(UInt64)
     }
@@ -147,6 +155,8 @@ public struct QuickTimeMovieRewriter: Sendable {
     private struct Layout {
         var pieces: [Piece] = []
         var map = OffsetMap()
+        /// Where the replacement sound's samples went.
+        var replacementMap = OffsetMap()
         var sampleOffset: UInt64 = 0
         var moovPieceIndex = 0
         var size: UInt64 = 0
@@ -231,6 +241,16 @@ public struct QuickTimeMovieRewriter: Sendable {
             dropped.insert(index)
         }
 
+        // A trim keeping only the samples it needs: the video and sound tracks compacted, the data
+        // of every track kept copied into one new mdat in place of the input's.
+        var leftOut: Set<UInt32> = keepExisting ? [] : Set(existing.map { [$0.header.trackID] } ?? [])
+        let soundIDs = movie.tracks.filter { $0.handlerType == "soun" }.map(\.header.trackID)
+        let replacement = trim?.removesSound == true || soundIDs.isEmpty
+            ? nil : try replacementSound.map { source throws(FormatError) in try Self.soundTrack(in: source, timescale: movie.header.timescale) }
+        if trim?.removesSound == true || replacement != nil { leftOut.formUnion(soundIDs) }
+        let compacted = trim.flatMap { $0.keepsOnlyNeededSamples
+                ? Self.compactedData(of: movie, trim: $0, leavingOut: leftOut, sourceSize: source.size) : nil }
+
         func buildMoov(_ layout: Layout) throws(FormatError) -> BoxNode {
             var moov = original
             if disablesSecondaryVideoTracks {
@@ -242,8 +262,19 @@ public struct QuickTimeMovieRewriter: Sendable {
                 }
             }
             if !keepExisting, let existingTrakIndex { moov.children.remove(at: existingTrakIndex) }
-            try trim?.apply(to: &moov, movie: movie)
+            try trim?.apply(to: &moov, movie: movie, compactions: compacted?.compactions ?? [:])
+            // The replaced sound tracks go before relocation (their samples are not kept).
+            let isSound = { (box: BoxNode) in box.type == "trak" && ChunkOffsetRelocation.trackID(of: box).map(soundIDs.contains) == true }
+            let soundPosition = replacement == nil ? nil : moov.children.firstIndex(where: isSound)
+            if replacement != nil { moov.children.removeAll(where: isSound) }
             try ChunkOffsetRelocation.relocateAll(in: &moov, map: layout.map)
+            if let replacement, let first = soundIDs.first {
+                var holder = BoxNode.container("moov", [replacement.trak])
+                try ChunkOffsetRelocation.relocateAll(in: &holder, map: layout.replacementMap)
+                var trak = holder.children[0]
+                try trak.modify(["tkhd"]) { (header: inout BoxNode) throws(FormatError) in try Self.setTrackID(first, in: &header) }
+                moov.insert(trak, at: min(soundPosition ?? moov.children.count, moov.children.count))
+            }
             // One keys table (ffmpeg reads only the first): udta/meta's keys join moov/meta's.
             try MovieMetadataWriter.mergeUserData(in: &moov)
             try MovieMetadataWriter.remove(keys: removedMetadataKeys, in: &moov)
@@ -280,7 +311,7 @@ public struct QuickTimeMovieRewriter: Sendable {
         for _ in 0..<8 {
             var layout = try self.layout(
                 boxes: boxes, moovIndex: moovIndex, dropping: dropped, appendingSample: !keepExisting,
-                newMoovSize: moovSize)
+                newMoovSize: moovSize, keptData: compacted?.ranges, replacementData: replacement?.ranges)
             let moov = try buildMoov(layout)
             if moov.size == moovSize {
                 layout.pieces[layout.moovPieceIndex] = .bytes(moov.serialized())
@@ -297,14 +328,112 @@ public struct QuickTimeMovieRewriter: Sendable {
         throw .invalid(context: "moov", reason: "the new movie box's size did not settle")
     }
 
+    /// The compactions of `movie`'s video and sound tracks for `trim`, and the byte ranges (sorted,
+    /// merged) of every sample of the tracks kept (all but `leavingOut`): the compacted tracks'
+    /// kept samples, the others' every sample. Nil when a kept track's tables disagree or point
+    /// past the input's `sourceSize` bytes (the movie is then trimmed by edit lists alone).
+    static func compactedData(
+        of movie: QuickTimeMovie, trim: EditListTrim, leavingOut: Set<UInt32>, sourceSize: UInt64
+    ) -> (compactions: [UInt32: TrackSampleCompaction], ranges: [Range<UInt64>])? {
+        var compactions: [UInt32: TrackSampleCompaction] = [:]
+        var ranges: [Range<UInt64>] = []
+        for track in movie.tracks where !leavingOut.contains(track.header.trackID) {
+            if track.handlerType == "vide" || track.handlerType == "soun",
+                let compaction = TrackSampleCompaction(
+                    track: track, needed: trim.neededMediaTimes(of: track, movieTimescale: movie.header.timescale))
+            {
+                compactions[track.header.trackID] = compaction
+                ranges += compaction.byteRanges
+            } else {
+                guard let whole = TrackSampleCompaction.byteRanges(of: track.samples) else { return nil }
+                ranges += whole
+            }
+        }
+        var merged: [Range<UInt64>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        guard merged.allSatisfy({ $0.upperBound <= sourceSize }) else { return nil }
+        return (compactions, merged)
+    }
+
+    /// The sound track of the movie in `source`: its `trak` (chunk offsets in `source`) and the
+    /// byte ranges of its samples. Throws when it has none, its tables disagree or point past the
+    /// file, or its movie timescale is not `timescale`.
+    static func soundTrack(in source: any ByteSource, timescale: UInt32) throws(FormatError) -> (trak: BoxNode, ranges: [Range<UInt64>]) {
+        let scanner = TopLevelBoxScanner(limits: .default)
+        let boxes = try scanner.scan(source)
+        guard let moovBox = boxes.first(where: { $0.type == "moov" }) else {
+            throw .invalid(context: "replacement sound", reason: "no moov box")
+        }
+        let loaded = try scanner.load(moovBox, from: source)
+        let movie = try QuickTimeMovieParser().parse(moov: loaded, fileType: nil, topLevelBoxes: boxes)
+        guard movie.header.timescale == timescale else {
+            throw .unsupported(context: "replacement sound", reason: "its movie timescale \(movie.header.timescale) is not \(timescale)")
+        }
+        let moov = try BoxNode(loaded)
+        guard let track = movie.tracks.first(where: { $0.handlerType == "soun" }),
+            let trak = moov.children.first(where: { $0.type == "trak" && ChunkOffsetRelocation.trackID(of: $0) == track.header.trackID }),
+            let ranges = TrackSampleCompaction.byteRanges(of: track.samples), ranges.allSatisfy({ $0.upperBound <= source.size })
+        else {
+            throw .invalid(context: "replacement sound", reason: "no sound track whose samples are in the file")
+        }
+        return (trak, ranges)
+    }
+
+    /// Sets the track id of a `tkhd` box.
+    static func setTrackID(_ id: UInt32, in header: inout BoxNode) throws(FormatError) {
+        guard var payload = header.payload, let version = payload.first else {
+            throw .invalid(context: "tkhd", reason: "empty")
+        }
+        let offset = version == 1 ? 20 : 12
+        guard payload.count >= offset + 4 else { throw .invalid(context: "tkhd", reason: "too short for a track id") }
+        payload.replaceSubrange(offset..<offset + 4, with: ByteWriter.encode(UInt64(id), byteCount: 4))
+        header.content = .leaf(payload)
+    }
+
     /// Lays out the output for a new `moov` of `newMoovSize` bytes (whose bytes are filled in later):
     /// the input's boxes except `dropping`, the sample's own `mdat` when `appendingSample`, and `moov`.
+    /// With `keptData`, the input's `mdat` boxes are left out and one `mdat` holding those byte
+    /// ranges of the input takes the first one's place.
     private func layout(
-        boxes: [TopLevelBox], moovIndex: Int, dropping: Set<Int>, appendingSample: Bool, newMoovSize: UInt64
+        boxes: [TopLevelBox], moovIndex: Int, dropping: Set<Int>, appendingSample: Bool, newMoovSize: UInt64,
+        keptData: [Range<UInt64>]? = nil, replacementData: [Range<UInt64>]? = nil
     ) throws(FormatError) -> Layout {
         var layout = Layout()
         var out: UInt64 = 0
         let sampleBox = BoxNode.leaf("mdat", StillImageTimeTrackWriter.sampleBytes)
+        var keptDataWritten = keptData == nil
+
+        /// An `mdat` of `ranges` (of the input, or of the replacement sound), mapped.
+        func writeData(_ ranges: [Range<UInt64>], replacement: Bool) {
+            let payload = ranges.reduce(UInt64(0)) { $0 + ($1.upperBound - $1.lowerBound) }
+            let header = payload + 8 > UInt64(UInt32.max)
+                ? ByteWriter.encode(1, byteCount: 4) + FourCC("mdat").bytes + ByteWriter.encode(payload + 16, byteCount: 8)
+                : ByteWriter.encode(payload + 8, byteCount: 4) + FourCC("mdat").bytes
+            layout.pieces.append(.bytes(header))
+            out += UInt64(header.count)
+            for range in ranges {
+                if replacement {
+                    layout.replacementMap.add(source: range, destination: out)
+                    layout.pieces.append(.copyReplacement(range))
+                } else {
+                    layout.map.add(source: range, destination: out)
+                    layout.pieces.append(.copy(range))
+                }
+                out += range.upperBound - range.lowerBound
+            }
+        }
+
+        func writeKeptData() {
+            guard let keptData, !keptDataWritten else { return }
+            keptDataWritten = true
+            writeData(keptData, replacement: false)
+        }
 
         func copy(_ box: TopLevelBox) throws(FormatError) {
             let range = box.fileOffset..<box.fileOffset + box.size
@@ -352,8 +481,14 @@ public struct QuickTimeMovieRewriter: Sendable {
                     continue
                 }
             }
+            if keptData != nil, box.type == "mdat" {
+                writeKeptData()
+                continue
+            }
             try copy(box)
         }
+        writeKeptData()
+        if let replacementData { writeData(replacementData, replacement: true) }
         if appendingSample {
             layout.pieces.append(.bytes(sampleBox.serialized()))
             layout.sampleOffset = out + 8
@@ -376,6 +511,9 @@ public struct QuickTimeMovieRewriter: Sendable {
             switch piece {
             case let .copy(range):
                 try sink.copy(from: source, range: range)
+            case let .copyReplacement(range):
+                guard let replacementSound else { throw .invalid(context: "movie", reason: "no replacement sound to copy") }
+                try sink.copy(from: replacementSound, range: range)
             case let .bytes(bytes):
                 try sink.write(bytes)
             case var .zeros(count):

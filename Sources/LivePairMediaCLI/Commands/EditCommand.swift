@@ -11,7 +11,7 @@ public enum EditCommand: Command {
     public static let abstract = MediaCommandCatalog.edit
     /// The usage line.
     public static let usage =
-        "livepair edit <still> <movie> [--key-photo <seconds>] [--trim <start>-<end>] [--volume <0-1>] [--mute] [--variation <kind>] [--resume <aae>] --output <dir>"
+        "livepair edit <still> <movie> [--key-photo <seconds>] [--trim <start>-<end>] [--volume <0-1>] [--mute] [--variation <kind>] [--filter <name>] [--resume <aae>] --output <dir>"
     /// The help text.
     public static let help = """
         OVERVIEW: \(abstract)
@@ -39,10 +39,13 @@ public enum EditCommand: Command {
         OPTIONS:
           --key-photo <seconds>   The key photo's time (default: the movie's still-image time).
           --trim <start>-<end>    The part of the movie kept, in seconds (e.g. 0.5-2.25).
-          --volume <0-1>          The sound's volume: its samples scaled (encoded again as
-                                  AAC, the movie as H.264); 0 is --mute, 1 keeps it.
+          --volume <0-1>          The sound's volume: its samples scaled (the sound alone
+                                  encoded again as AAC); 0 is --mute, 1 keeps it.
           --mute                  Leave the sound out.
           --variation <kind>      loop, bounce, long-exposure or none (default: none).
+          --filter <name>         A frame filter on every kept frame and the still, recorded
+                                  in the .AAE: invert or mono (the movie is then encoded
+                                  again as H.264).
           --resume <aae>          Start from the settings in an .AAE: LivePair's own, or Photos'
                                   key photo, trim, mute and Loop/Bounce/Long Exposure; the
                                   options given override them.
@@ -65,7 +68,7 @@ public enum EditCommand: Command {
         do throws(UsageError) {
             parsed = try ParsedArguments(
                 arguments, flags: ["mute", "overwrite", "json"],
-                options: ["key-photo", "trim", "volume", "variation", "resume", "identifier", "output", "quality"],
+                options: ["key-photo", "trim", "volume", "variation", "filter", "resume", "identifier", "output", "quality"],
                 shortNames: ["h": "help", "o": "output"])
             if parsed.has("help") {
                 streams.print(HelpText.wrapped(help))
@@ -134,6 +137,12 @@ public enum EditCommand: Command {
                 throw UsageError("The value '\(value)' is invalid for '--variation loop|bounce|long-exposure|none'.")
             }
             settings.playbackVariation = variation
+        }
+        if let value = parsed.options["filter"] {
+            guard let filter = LivePhotoFilter(rawValue: value.lowercased()) else {
+                throw UsageError("The value '\(value)' is invalid for '--filter <name>': use \(LivePhotoFilter.names.joined(separator: " or ")).")
+            }
+            settings.filter = filter
         }
         return settings
     }

@@ -30,6 +30,7 @@ enum EditReport {
                 ("muted", .bool(settings.isMuted)),
                 ("volume", .number(settings.audioVolume)),
                 ("variation", .string(name(settings.playbackVariation))),
+                ("filter", settings.filter.map { JSONElement.string($0.rawValue) } ?? .null),
             ])),
             ("unrendered", .array(result.unrenderedOperations.map(JSONElement.string))),
             ("findings", .array(result.findings.map(ValidateReport.findingJSON))),
@@ -48,6 +49,7 @@ enum EditReport {
         lines.append("adjustments: \(TerminalText.path(result.adjustmentsPath))")
         lines.append("key photo: \(seconds(result.photoTime)) s (still-image time \(seconds(result.stillImageTime)) s)")
         lines.append("variation: \(name(result.settings.playbackVariation))")
+        if let filter = result.settings.filter { lines.append("filter: \(filter.rawValue)") }
         if !result.unrenderedOperations.isEmpty {
             lines.append("not rendered: \(result.unrenderedOperations.map(TerminalText.escaped).joined(separator: ", "))")
         }

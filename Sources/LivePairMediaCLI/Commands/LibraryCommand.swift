@@ -19,6 +19,9 @@ public enum LibraryCommand: Command {
                           export --layout <layout> --output <dir>
                                  [--album <title>] [--since <date>]
                                  [--albums folders|flat] [--still heic|jpeg] |
+                          edit <id> [--key-photo <s>] [--trim <a>-<b>] [--mute]
+                                    [--volume <0-1>] [--variation <kind>]
+                                    [--filter <name>] |
                           edit <id> --adjustments <aae> --photo <file>
                                     [--video <file>] | revert <id> |
                           delete <id> ... | pending [--older-than <age>] |
@@ -67,11 +70,18 @@ public enum LibraryCommand: Command {
                             and album folders) or folder (the originals with a JSON
                             sidecar each). The library's date and place are written
                             into stills that lack them; file times are set.
-          edit <id>         Apply an edit made elsewhere: --adjustments (its .AAE,
-                            kept byte for byte) and the render, --photo (a still)
-                            and, for a Live Photo or video, --video (a movie). They
-                            replace any earlier edit; the original stays as it is.
-                            Prints the asset as 'show' does.
+          edit <id>         Edit a Live Photo: --key-photo, --trim, --mute, --volume,
+                            --variation, --filter as 'livepair edit' takes them, rendered here
+                            from the original (an edit of LivePair's, or Photos' key
+                            photo, trim, mute and variation, is resumed: the options
+                            given change it) or else from the current render, and
+                            stored with LivePair's adjustment data in one change; a
+                            failure leaves the asset as it was. Or apply an edit made
+                            elsewhere: --adjustments (its .AAE, kept byte for byte)
+                            and the render, --photo (a still) and, for a Live Photo
+                            or video, --video (a movie). Either replaces any earlier
+                            edit; the original stays as it is. Prints the asset as
+                            'show' does.
           revert <id>       Remove the asset's edit (render and adjustment data); the
                             original stays byte for byte. Prints the asset.
           delete <id> ...   Delete assets with all their resources (100 at a time).
@@ -112,6 +122,15 @@ public enum LibraryCommand: Command {
                             For edit: the edit's adjustment data (an .AAE file).
           --photo <file>    For edit: the rendered still.
           --video <file>    For edit: the rendered movie.
+          --key-photo <seconds>
+                            For edit: the key photo's time on the original movie.
+          --trim <start>-<end>
+                            For edit: the part of the movie kept, in seconds.
+          --mute            For edit: leave the sound out.
+          --volume <0-1>    For edit: scale the sound (0 is --mute, 1 keeps it).
+          --variation <kind>
+                            For edit: loop, bounce, long-exposure or none.
+          --filter <name>   For edit: a frame filter, invert or mono.
           --from <dir>      For migrate: the directory library to copy.
           --batch-size <n>  For migrate: assets per transaction (default: 32).
           --for-photos      Export a Live Photo ready for Apple Photos: the pair is
@@ -151,7 +170,7 @@ public enum LibraryCommand: Command {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["json", "for-photos", "quiet", "missing"], options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions)
+                arguments, flags: Set(["json", "for-photos", "quiet", "missing"]).union(editFlags), options: LibrarySelection.optionNames.union(["output", "older-than", "from", "batch-size"]).union(editOptions)
                     .union(layoutExportOptions))
         } catch {
             return usageFailure(error, streams: streams)
@@ -170,7 +189,7 @@ public enum LibraryCommand: Command {
             return usageFailure(error, streams: streams)
         }
         let identifiers = Array(parsed.positionals.dropFirst())
-        if let problem = usageProblem(action: action, identifiers: identifiers, options: parsed.options) {
+        if let problem = usageProblem(action: action, identifiers: identifiers, parsed: parsed) {
             return usageFailure(problem, streams: streams)
         }
         var age: Double?
@@ -210,7 +229,7 @@ public enum LibraryCommand: Command {
             case "show": return try show(identifiers[0], in: library, json: json, streams: streams)
             case "albums": return try albums(identifiers, in: library, name: selection.name, json: json, streams: streams)
             case "edit", "revert":
-                return try edit(identifiers[0], in: library, options: parsed.options, json: json, streams: streams)
+                return try edit(identifiers[0], in: library, action: action, parsed: parsed, json: json, streams: streams)
             case "export":
                 InterruptCleanup.shared.install()
                 if identifiers.isEmpty {
@@ -252,7 +271,8 @@ public enum LibraryCommand: Command {
     }
 
     /// Why the arguments do not fit `action`, or nil.
-    private static func usageProblem(action: String, identifiers: [String], options: [String: String]) -> UsageError? {
+    private static func usageProblem(action: String, identifiers: [String], parsed: ParsedArguments) -> UsageError? {
+        let options = parsed.options
         switch action {
         case "init", "list", "pending", "settle", "sweep", "derivatives", "migrate":
             guard identifiers.isEmpty else { return UsageError("'\(action)' takes no identifiers.") }
@@ -270,7 +290,7 @@ public enum LibraryCommand: Command {
             if let problem = albumsUsageProblem(identifiers) { return problem }
         case "show", "edit", "revert":
             guard identifiers.count == 1 else { return UsageError("'\(action)' takes exactly one asset identifier.") }
-            if let problem = editUsageProblem(action: action, options: options) { return problem }
+            if let problem = editUsageProblem(action: action, parsed: parsed) { return problem }
         case "delete":
             guard !identifiers.isEmpty else { return UsageError("'delete' needs at least one asset identifier.") }
         default:
@@ -285,6 +305,9 @@ public enum LibraryCommand: Command {
         }
         if action != "edit", let option = editOptions.sorted().first(where: { options[$0] != nil }) {
             return UsageError("--\(option) is only for 'edit'.")
+        }
+        if action != "edit", let flag = editFlags.sorted().first(where: parsed.has) {
+            return UsageError("--\(flag) is only for 'edit'.")
         }
         return nil
     }
