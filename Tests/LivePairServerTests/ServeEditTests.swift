@@ -73,11 +73,12 @@ import TestSupport
 
     @Test func anEditedLivePhotosStillImageTimeIsTheRendersWithTheOriginalsBeside() throws {
         // A key photo edit of train (its own still-image time 0.48 s) made by LivePair: the
-        // render's movie is trimmed to start at 0.2 s, its key photo 0.5 s into the original.
+        // render's movie is trimmed to start at 0.2 s, its key photo 0.5 s into the original,
+        // its sound at half volume and its frames black and white.
         let folder = try TestScratch.folder("serve-edit-still-time")
         let rendered = try LivePhotoEditingContext(
             photo: SampleMedia.path("live/train.jpg"), video: SampleMedia.path("live/train.mov"),
-            settings: LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...1.0)
+            settings: LivePhotoEditSettings(photoTime: 0.5, trim: 0.2...1.0, audioVolume: 0.5, filter: .mono)
         ).render(outputDirectory: folder)
         #expect(abs(rendered.stillImageTime - (rendered.photoTime - rendered.renderedRange.lowerBound)) < 1e-6)
         let server = try ServeProcess()
@@ -100,7 +101,11 @@ import TestSupport
         let current = try #require(fetched["stillImageTime"] as? Double)
         #expect(abs(current - rendered.stillImageTime) < 1e-6, "\(current)")
         #expect((fetched["originalStillImageTime"] as? Double).map { abs($0 - 0.48) < 1e-6 } == true)
-        #expect((fetched["edit"] as? [String: Any])?["keyPhotoTime"] as? Double == 0.5)
+        let edit = try #require(fetched["edit"] as? [String: Any])
+        #expect(edit["keyPhotoTime"] as? Double == 0.5)
+        #expect(edit["audioVolume"] as? Double == 0.5 && edit["filter"] as? String == "mono", "\(edit)")
+        let trim = try #require(edit["trim"] as? [String: Double])
+        #expect(abs((trim["start"] ?? 0) - 0.2) < 1e-6 && abs((trim["end"] ?? 0) - 1.0) < 1e-6, "\(trim)")
         // The list says the same.
         let listed = try #require((try client.send("GET", "/v1/assets", token: "alice-token").json()["assets"] as? [[String: Any]])?.first)
         #expect((listed["stillImageTime"] as? Double).map { abs($0 - current) < 1e-9 } == true)

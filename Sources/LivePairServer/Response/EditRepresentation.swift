@@ -31,6 +31,11 @@ struct EditRepresentation: Codable {
     var muted: Bool?
     /// `loop`, `bounce` or `longExposure`; absent when the edit sets none.
     var playbackVariation: String?
+    /// The sound's volume from 0 to 1 (LivePair's `AudioVolume` step); absent when not set.
+    var audioVolume: Double?
+    /// The named frame filter (LivePair's `LivePairFilter` step: `invert`, `mono`, or a name this
+    /// version does not know, as written); absent when the edit has none.
+    var filter: String?
 
     /// The summary of `sidecar`'s edit.
     init(_ sidecar: AdjustmentSidecar) {
@@ -46,6 +51,8 @@ struct EditRepresentation: Codable {
         }
         muted = recipe.isMuted
         if let variation = recipe.playbackVariation, variation != .none { playbackVariation = variation.rawValue }
+        audioVolume = recipe.audioVolume
+        filter = recipe.filterName
     }
 
     /// An `.AAE` that cannot be read.

@@ -8,7 +8,7 @@ import LivePairLibrary
 /// records and no stored file; a library from before reads each `.AAE` once, at its first listing.
 enum EditSummaries {
     /// The records' namespace (its version changes with the summary's form).
-    static let namespace = "serve.edit-summary.1"
+    static let namespace = "serve.edit-summary.2"
 
     /// The summary of each edited asset of `assets` (keyed by identifier), `resources` being each
     /// asset's: one catalog read, plus, for an adjustment data file summarised for the first time,
