@@ -23,14 +23,34 @@ enum FrameBlending {
     }
 
     /// The mean of frames added one by one (Long Exposure), in 32-bit sums: exact for up to
-    /// 16 million frames.
+    /// 16 million frames. When aligning, each frame after the first is first moved onto the
+    /// first (`FrameAlignment`: the camera's shake, a whole-pixel translation).
     struct Averager {
         private var sums: [UInt32] = []
         private(set) var count = 0
         private var size: (width: Int, height: Int, format: PixelBuffer.Format)?
+        private let aligns: Bool
+        private var alignment: FrameAlignment?
+        /// The shift applied to each frame added, in order ((0, 0) for the first, and for every
+        /// frame when not aligning).
+        private(set) var offsets: [(dx: Int, dy: Int)] = []
+
+        /// An averager that moves each frame onto the first before adding it when `aligning`.
+        init(aligning: Bool = false) {
+            aligns = aligning
+        }
 
         /// Adds `frame` to the sums; every frame must have the first frame's size.
-        mutating func add(_ frame: PixelBuffer) throws(MediaError) {
+        mutating func add(_ added: PixelBuffer) throws(MediaError) {
+            var frame = added
+            if aligns, size != nil, let alignment {
+                let offset = alignment.offset(of: frame)
+                frame = try FrameAlignment.shifted(frame, dx: offset.dx, dy: offset.dy)
+                offsets.append(offset)
+            } else {
+                if aligns, size == nil { alignment = FrameAlignment(reference: frame) }
+                offsets.append((0, 0))
+            }
             if let size {
                 guard size.width == frame.width, size.height == frame.height, size.format == frame.format else {
                     throw .invalidImage(reason: "a frame of \(frame.width)x\(frame.height) among \(size.width)x\(size.height)")

@@ -59,7 +59,7 @@ struct LivePhotoEditRenderer {
         var first: Double?, last: Double?, previous: Double?, count = 0
         var key: (time: Double, image: PixelBuffer, index: Int)?
         var colour: ColourDescription?
-        var averager = FrameBlending.Averager()
+        var averager = FrameBlending.Averager(aligning: true)
         var intervals = 0.0
         try TrimmedFrames(path: videoPath, window: window, limits: limits).forEach { frame, upright throws(PackagingError) in
             let time = frame.presentationTime
