@@ -107,7 +107,7 @@ struct LibraryEditCommandTests {
         #expect(usage.status == 64 && usage.error.contains("--adjustments"), "\(usage.error)")
     }
 
-    @Test("library edit ID --key-photo 1.0 renders the edit in the library: edited, the render's still time 1.0 s; revert gives the originals byte for byte; usage errors")
+    @Test("library edit ID --key-photo 1.0 --filter mono renders the edit in the library: edited, the render's still time 1.0 s, the filter resumable from its .AAE; revert gives the originals byte for byte; usage errors")
     func editRenderedHere() throws {
         let workspace = try SampleVariants.Workspace()
         let library = workspace.url.appendingPathComponent("library").path
@@ -119,7 +119,7 @@ struct LibraryEditCommandTests {
         let identifier = try #require(Set(files.compactMap { $0["asset"] as? String }).first)
         let options = ["--library", library, "--json"]
 
-        let edited = try LivePairBinary.run(["library", "edit", identifier, "--key-photo", "1.0"] + options)
+        let edited = try LivePairBinary.run(["library", "edit", identifier, "--key-photo", "1.0", "--filter", "mono"] + options)
         #expect(edited.status == 0, "\(edited.error)")
         let afterEdit = try LivePairBinary.json(edited.output)
         #expect((afterEdit["asset"] as? [String: Any])?["hasAdjustments"] as? Bool == true)
@@ -132,6 +132,11 @@ struct LibraryEditCommandTests {
         #expect(movies.first?["stillImageTime"] as? Double == 1.0, "\(inspect.output)")
         let aae = try String(contentsOfFile: export + "/IMG_3582.AAE", encoding: .utf8)
         #expect(aae.contains("org.livepair.adjustments"))
+        // The filter is recorded in the .AAE: resuming it sets the filter again.
+        let resumed = try LivePairBinary.run(["edit", export + "/IMG_3582.HEIC", export + "/IMG_3582.mov", "--resume", export + "/IMG_3582.AAE",
+            "--output", workspace.url.appendingPathComponent("resumed").path, "--json"])
+        #expect(resumed.status == 0, "\(resumed.error)")
+        #expect(resumed.output.contains("\"filter\" : \"mono\"") || resumed.output.contains("\"filter\": \"mono\""), "\(resumed.output)")
 
         let reverted = try LivePairBinary.run(["library", "revert", identifier] + options)
         #expect(reverted.status == 0, "\(reverted.error)")
