@@ -1,4 +1,5 @@
 import Foundation
+import LivePairCore
 import TestSupport
 import Testing
 
@@ -227,6 +228,45 @@ struct ExportImportCommandTests {
             #expect(assets.values.first?["hasAdjustments"] as? Bool == true)
             #expect(summary["edits"] as? Int == 1)
         }
+    }
+
+    @Test("iCloud -> library -> google-photos -> import --layout takeout: every asset comes back with its identifier, date, place, favourite, hidden flag and albums; the Live Photo's still time to the tick")
+    func icloudRoundTripThroughGooglePhotos() throws {
+        let (status, _, assets, library, error) = try importInto([Self.exports + "/icloud"])
+        #expect(status == 0, "\(error)")
+        let output = try TestScratch.folder("icloud-google") + "/google"
+        let export = try LivePairBinary.run(["library", "export", "--layout", "google-photos", "--library", library, "--output", output, "--quiet"])
+        #expect(export.status == 0, "\(export.output)\(export.error)")
+        let (againStatus, _, again, _, againError) = try importInto(["--layout", "takeout", output])
+        #expect(againStatus == 0, "\(againError)")
+        /// What must survive the trip, keyed by content identifier (or date, for a file without one).
+        func facts(_ assets: [String: [String: Any]]) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: assets.values.map { asset in
+                let key = asset["contentIdentifier"] as? String ?? asset["creationDate"] as? String ?? "?"
+                let location = (asset["location"] as? [String: Double]).map { String(format: "%.8f,%.8f", $0["latitude"] ?? 0, $0["longitude"] ?? 0) }
+                let fields: [String] = [
+                    asset["mediaType"] as? String ?? "?", (asset["mediaSubtypes"] as? [String] ?? []).contains("photoLive") ? "live" : "-",
+                    asset["creationDate"] as? String ?? "-", location ?? "-", "favourite=\(asset["isFavorite"] as? Bool ?? false)",
+                    "hidden=\(asset["isHidden"] as? Bool ?? false)", (asset["albums"] as? [String] ?? []).sorted().joined(separator: "+"),
+                ]
+                return (key, fields.joined(separator: " "))
+            })
+        }
+        #expect(assets.count == 4)
+        #expect(facts(again) == facts(assets))
+        // The Live Photo (IMG_4580, a motion photo in Google's layout) converted back keeps its still time.
+        let live = try #require(assets.values.first { ($0["mediaSubtypes"] as? [String] ?? []).contains("photoLive") })
+        let identifier = try #require(live["contentIdentifier"] as? String)
+        let motion = try #require(FileManager.default.enumerator(atPath: output)?.allObjects.compactMap { $0 as? String }.first {
+            $0.hasSuffix("IMG_4580.HEIC") && !$0.contains("/Holidays/") && !$0.contains("/Family/")
+        })
+        let back = try TestScratch.folder("icloud-google-back")
+        let converted = try LivePairBinary.run(["convert", "--to", "live-photo", output + "/" + motion, "--output", back])
+        #expect(converted.status == 0, "\(converted.error)")
+        let movie = ResourceIdentifier().identify(path: back + "/IMG_4580.MOV")
+        let original = ResourceIdentifier().identify(path: SampleMedia.path("live/IMG_4580.mov"))
+        #expect(movie.contentIdentifier?.rawValue == identifier)
+        #expect(abs((movie.stillImageTime ?? -1) - (original.stillImageTime ?? -2)) < 1e-9, "\(movie.stillImageTime ?? -1)")
     }
 
     @Test("validate reads the Takeout parts as its layout's plan: the stem-and-time pair is checked as a pair")
