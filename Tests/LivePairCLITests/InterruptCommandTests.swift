@@ -22,9 +22,9 @@ struct InterruptCommandTests {
             try process.run()
         }
 
-        /// Waits (up to 60 s) until `condition` holds while the process runs; false when it ended first.
+        /// Waits (up to 600 s, a guard against a hang) until `condition` holds while the process runs; false when it ended first.
         func wait(until condition: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(600)
             while process.isRunning, Date() < deadline {
                 if condition() { return true }
                 usleep(20_000)

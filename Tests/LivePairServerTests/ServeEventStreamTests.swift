@@ -11,7 +11,7 @@ import TestSupport
         let server = try ServeProcess()
         let client = HTTPClient(base: server.base)
         let events = try EventStreamClient(port: server.port, token: "alice-token")
-        let ready = try #require(events.next(timeout: 10), "no ready event")
+        let ready = try #require(events.next(timeout: 600), "no ready event")
         #expect(events.head.hasPrefix("HTTP/1.1 200"))
         #expect(events.head.lowercased().contains("content-type: text/event-stream"))
         #expect(ready.name == "ready")
@@ -19,7 +19,7 @@ import TestSupport
 
         _ = try ServeHTTPTests.uploadPair(ServeHTTPTests.pairs[0], token: "bob-token", client: client)
         let identifier = try ServeHTTPTests.uploadPair(ServeHTTPTests.pairs[4], token: "alice-token", client: client)
-        let change = try #require(events.next(timeout: 10), "no change event after the upload")
+        let change = try #require(events.next(timeout: 600), "no change event after the upload")
         #expect(change.name == "change")
         let body = try #require(try JSONSerialization.jsonObject(with: Data(change.data.utf8)) as? [String: Any])
         #expect(body["inserted"] as? [String] == [identifier])
@@ -31,8 +31,8 @@ import TestSupport
         // Reconnect after a deletion made while no stream was open: it is sent at once.
         #expect(try client.send("DELETE", "/v1/assets/\(identifier)", token: "alice-token").status == 204)
         let resumed = try EventStreamClient(port: server.port, token: "alice-token", headers: ["Last-Event-ID": String(next)])
-        #expect(try #require(resumed.next(timeout: 10)).name == "ready")
-        let missed = try #require(resumed.next(timeout: 10), "the deletion made meanwhile was not sent")
+        #expect(try #require(resumed.next(timeout: 600)).name == "ready")
+        let missed = try #require(resumed.next(timeout: 600), "the deletion made meanwhile was not sent")
         let missedBody = try #require(try JSONSerialization.jsonObject(with: Data(missed.data.utf8)) as? [String: Any])
         #expect(missedBody["deleted"] as? [String] == [identifier])
         #expect(missedBody["since"] as? Int == next)

@@ -28,7 +28,7 @@ import TestSupport
         let pair = ServeHTTPTests.pairs[1]
 
         let events = try EventStreamClient(port: first.port, token: "alice-token")
-        let ready = try #require(events.next(timeout: 10), "no ready event on node 1")
+        let ready = try #require(events.next(timeout: 600), "no ready event on node 1")
         #expect(ready.name == "ready")
         let since = try #require(ready.id)
         let waiter = ResponseBox()
@@ -49,7 +49,7 @@ import TestSupport
         let identifier = try #require(asset["id"] as? String)
         #expect(asset["isLivePhoto"] as? Bool == true)
 
-        let change = try #require(events.next(timeout: 10), "node 1's event stream did not report node 2's commit")
+        let change = try #require(events.next(timeout: 600), "node 1's event stream did not report node 2's commit")
         #expect(change.name == "change")
         let body = try #require(try JSONSerialization.jsonObject(with: Data(change.data.utf8)) as? [String: Any])
         #expect(body["inserted"] as? [String] == [identifier])

@@ -32,7 +32,7 @@ struct LoadingCacheTests {
         let sources = (0..<3).map { ImageSource.still(path: "/fake/\($0).jpg") }
         let target = PixelSize(width: 40, height: 40)
         manager.startCaching(for: sources, targetSize: target)
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(600)  // a guard against a hang, not a bound on speed
         while ContinuousClock.now < deadline, manager.cachedImageCount < 3 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(manager.cachedImageCount == 3)
         #expect(manager.cachedBytes >= 3 * 40 * 30 * 4 && manager.cachedBytes <= 3 * (40 * 30 * 4 + 256))

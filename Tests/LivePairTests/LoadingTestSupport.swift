@@ -61,21 +61,27 @@ final class CallRecorder: Sendable {
 
     private func append(_ call: RecordedCall) { calls.withLock { $0.append(call) } }
 
-    /// Waits until a terminal call arrived (or `timeout` seconds passed), then a little more so
-    /// that a stray late call would be seen, and returns every call.
-    func waitForTerminal(timeout: Double = 30) async -> [RecordedCall] {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while ContinuousClock.now < deadline, !all.contains(where: \.isTerminal) {
+    /// Waits until a terminal call arrived, polling every 5 ms at most `timeout * 200` times (a
+    /// hang guard bound in polls, not in wall time: see `eventually`; a load of 38 on two cores
+    /// made real loads outlast a 30 s deadline), then a little more so that a stray late call
+    /// would be seen, and returns every call.
+    func waitForTerminal(timeout: Double = 600) async -> [RecordedCall] {
+        var polls = Int(timeout * 200)
+        while polls > 0, !all.contains(where: \.isTerminal) {
+            polls -= 1
             try? await Task.sleep(for: .milliseconds(5))
         }
         try? await Task.sleep(for: .milliseconds(60))
         return all
     }
 
-    /// Waits until at least `count` calls arrived.
-    func waitForCalls(_ count: Int, timeout: Double = 30) async {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        while ContinuousClock.now < deadline, all.count < count { try? await Task.sleep(for: .milliseconds(5)) }
+    /// Waits until at least `count` calls arrived (polls bounded as in `waitForTerminal`).
+    func waitForCalls(_ count: Int, timeout: Double = 600) async {
+        var polls = Int(timeout * 200)
+        while polls > 0, all.count < count {
+            polls -= 1
+            try? await Task.sleep(for: .milliseconds(5))
+        }
     }
 }
 

@@ -19,7 +19,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from browser_support import CHROMIUM, check, run
+from browser_support import CHROMIUM, WAIT_MS, check, run
 from file_server import static_page
 
 PAGE = """<!doctype html>
@@ -73,7 +73,7 @@ def element_video(element_id):
     return "document.getElementById('%s').shadowRoot.querySelector('video')" % element_id
 
 
-def wait_for_turn(page, selector, what, direction, timeout=20000):
+def wait_for_turn(page, selector, what, direction, timeout=WAIT_MS):
     """Waits until the video's currentTime moves the other way than `direction` (+1: it had been
     increasing and now decreases, a wrap or a bounce; -1: the reverse) while it is still playing."""
     page.wait_for_function(
@@ -95,11 +95,12 @@ def main():
     with static_page(files, PAGE, {"script": script}) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(WAIT_MS)
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(url)
         page.evaluate("window.turns = {}")
-        page.wait_for_function("['loop', 'bounce', 'original'].every((id) => document.getElementById(id).readyState >= 1)", timeout=30000)
+        page.wait_for_function("['loop', 'bounce', 'original'].every((id) => document.getElementById(id).readyState >= 1)", timeout=WAIT_MS)
 
         # Durations as Chromium reads them: ffprobe's; Loop shorter, Bounce about twice the original.
         for name in ["loop", "bounce", "original"]:
@@ -117,9 +118,9 @@ def main():
         wait_for_turn(page, "document.getElementById('loop')", "loop", +1)
         loop_state = video_state(page, "document.getElementById('loop')")
         check(not loop_state["paused"] and not loop_state["ended"] and loop_state["error"] is None, "loop: %s" % loop_state)
-        page.wait_for_function("document.getElementById('bounce').currentTime > %f" % (durations["original"] + 0.1), timeout=20000)
+        page.wait_for_function("document.getElementById('bounce').currentTime > %f" % (durations["original"] + 0.1), timeout=WAIT_MS)
         page.screenshot(path=os.path.join(shots, "variations-playing.png"))
-        page.wait_for_function("document.getElementById('bounce').ended", timeout=20000)
+        page.wait_for_function("document.getElementById('bounce').ended", timeout=WAIT_MS)
         check(video_state(page, "document.getElementById('bounce')")["error"] is None, "bounce: a media error")
 
         # Bounce goes back: its frame at t is its frame at duration - t, not the one 0.4 s later.
@@ -135,14 +136,14 @@ def main():
         check(page.evaluate("document.getElementById('looping').playing"), "the looping element stopped")
         page.screenshot(path=os.path.join(shots, "variations-element-loop.png"))
         page.mouse.move(1270, 790)
-        page.wait_for_function("window.events.some((e) => e.id === 'looping' && e.type === 'livephotoend')", timeout=10000)
+        page.wait_for_function("window.events.some((e) => e.id === 'looping' && e.type === 'livephotoend')", timeout=WAIT_MS)
         page.locator("#bouncing").hover()
         wait_for_turn(page, element_video("bouncing"), "bouncing", +1)
         page.screenshot(path=os.path.join(shots, "variations-element-bounce.png"))
         wait_for_turn(page, element_video("bouncing"), "bouncing", -1)
         check(page.evaluate("document.getElementById('bouncing').playing"), "the bouncing element stopped")
         page.mouse.move(1270, 790)
-        page.wait_for_function("window.events.some((e) => e.id === 'bouncing' && e.type === 'livephotoend')", timeout=10000)
+        page.wait_for_function("window.events.some((e) => e.id === 'bouncing' && e.type === 'livephotoend')", timeout=WAIT_MS)
         ends = [e["detail"]["reason"] for e in page.evaluate("window.events") if e["type"] == "livephotoend"]
         check(ends == ["leave", "leave"], "Loop and Bounce elements ended by %s, not by the leave" % ends)
         check(not [e for e in page.evaluate("window.events") if e["type"] == "livephotoerror"], "a livephotoerror")

@@ -14,7 +14,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from browser_support import CHROMIUM, check, run
+from browser_support import CHROMIUM, WAIT_MS, check, run
 from file_server import static_page
 
 PAGE = """<!doctype html>
@@ -45,7 +45,7 @@ GIVEN_ASSET = """async ([base, token, id]) => {
 
 def error_of(page, element_id):
     page.wait_for_function(
-        "(id) => window.events.some((e) => e.id === id && e.type === 'livephotoerror')", arg=element_id, timeout=60000)
+        "(id) => window.events.some((e) => e.id === id && e.type === 'livephotoerror')", arg=element_id, timeout=WAIT_MS)
     event = [e for e in page.evaluate("window.events") if e["id"] == element_id and e["type"] == "livephotoerror"][0]
     tile = page.evaluate("(id) => { const e = document.getElementById(id).shadowRoot.querySelector('.error');"
                          " return e.hidden ? null : e.textContent; }", element_id)
@@ -59,13 +59,14 @@ def main():
     with static_page([], PAGE, {"cors": cors, "plain": plain, "token": token, "asset": asset}) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(WAIT_MS)
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(url)
         page.wait_for_function(
             "(() => { const i = document.getElementById('asset').shadowRoot.querySelector('img');"
-            " return i.naturalWidth > 0 && i.src.startsWith('blob:'); })()", timeout=120000)
-        page.wait_for_function("document.getElementById('asset').shadowRoot.querySelector('img').dataset.still === 'ready'", timeout=120000)
+            " return i.naturalWidth > 0 && i.src.startsWith('blob:'); })()", timeout=WAIT_MS)
+        page.wait_for_function("document.getElementById('asset').shadowRoot.querySelector('img').dataset.still === 'ready'", timeout=WAIT_MS)
         stored = page.evaluate("document.getElementById('asset').stillTime")
         check(abs(stored - float(still_time)) < 0.001, "the element's stillTime %s is not the asset's %s" % (stored, still_time))
         unauthorized = error_of(page, "wrong-token")
@@ -77,18 +78,18 @@ def main():
         # The asset's JSON given as the `asset` property (as a gallery that listed it would): used
         # as given (its key photo time here made 0.3 s), not fetched again.
         page.evaluate(GIVEN_ASSET, [cors, token, asset])
-        page.wait_for_function("document.getElementById('given').shadowRoot.querySelector('img').dataset.still === 'ready'", timeout=120000)
+        page.wait_for_function("document.getElementById('given').shadowRoot.querySelector('img').dataset.still === 'ready'", timeout=WAIT_MS)
         given = page.evaluate("document.getElementById('given').stillTime")
         check(given == 0.3, "the given asset's stillImageTime was not used: %s" % given)
 
         page.locator("#asset").hover()
         page.wait_for_function(
             "(() => { const v = document.getElementById('asset').shadowRoot.querySelector('video');"
-            " return v.src.startsWith('blob:') && !v.paused && v.currentTime > %f; })()" % (float(still_time) + 0.2), timeout=120000)
+            " return v.src.startsWith('blob:') && !v.paused && v.currentTime > %f; })()" % (float(still_time) + 0.2), timeout=WAIT_MS)
         played = [e for e in page.evaluate("window.events") if e["id"] == "asset" and e["type"] == "livephotoplay"]
         check(len(played) == 1 and played[0]["detail"]["style"] == "hint", "play events: %s" % played)
         page.screenshot(path=os.path.join(shots, "element-asset-playing.png"))
-        page.wait_for_function("window.events.some((e) => e.id === 'asset' && e.type === 'livephotoend')", timeout=30000)
+        page.wait_for_function("window.events.some((e) => e.id === 'asset' && e.type === 'livephotoend')", timeout=WAIT_MS)
         check(not [e for e in page.evaluate("window.events") if e["id"] == "asset" and e["type"] == "livephotoerror"], "the asset failed")
         check(not errors, "page errors: %s" % errors)
         browser.close()

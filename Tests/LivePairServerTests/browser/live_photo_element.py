@@ -21,7 +21,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from browser_support import CHROMIUM, check, run
+from browser_support import CHROMIUM, WAIT_MS, check, run
 from file_server import static_page
 
 PAGE = """<!doctype html>
@@ -67,13 +67,13 @@ def events(page, element_id=None):
     return [event for event in page.evaluate("window.events") if element_id is None or event["id"] == element_id]
 
 
-def wait_for_time(page, element_id, seconds, timeout=20000):
+def wait_for_time(page, element_id, seconds, timeout=WAIT_MS):
     page.wait_for_function(
         "([id, t]) => { const v = document.getElementById(id).shadowRoot.querySelector('video');"
         " return !v.paused && v.currentTime > t; }", arg=[element_id, seconds], timeout=timeout)
 
 
-def wait_for_event(page, element_id, kind, count=1, timeout=20000):
+def wait_for_event(page, element_id, kind, count=1, timeout=WAIT_MS):
     page.wait_for_function(
         "([id, kind, n]) => window.events.filter((e) => e.id === id && e.type === kind).length >= n",
         arg=[element_id, kind, count], timeout=timeout)
@@ -88,14 +88,14 @@ def slow_down(page, element_id, rate=0.25):
 def wait_for_stills(page):
     page.wait_for_function(
         "['full', 'hint'].every((id) => document.getElementById(id).shadowRoot.querySelector('img').naturalWidth > 0)",
-        timeout=30000)
+        timeout=WAIT_MS)
 
 
 def check_returned_to_still(page, element_id, what):
     page.wait_for_function(
         "(id) => { const root = document.getElementById(id).shadowRoot;"
         " return !root.querySelector('.frame').classList.contains('playing') && root.querySelector('video').paused"
-        " && getComputedStyle(root.querySelector('video')).opacity === '0'; }", arg=element_id, timeout=10000)
+        " && getComputedStyle(root.querySelector('video')).opacity === '0'; }", arg=element_id, timeout=WAIT_MS)
     now = state(page, element_id)
     check(not now["playing"], "%s: %s still says playing" % (what, element_id))
 
@@ -103,10 +103,11 @@ def check_returned_to_still(page, element_id, what):
 def open_page(browser, url, **context_options):
     context = browser.new_context(**context_options)
     page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
-    page.wait_for_function("customElements.get('live-photo') !== undefined", timeout=10000)
+    page.wait_for_function("customElements.get('live-photo') !== undefined", timeout=WAIT_MS)
     return context, page, errors
 
 
@@ -126,7 +127,7 @@ def desktop(page, errors, shots):
 
     # A video alone is shown at its still-time (the key photo); a missing photo shows a tile.
     page.wait_for_function("Math.abs(document.getElementById('movie').shadowRoot.querySelector('video').currentTime - %s) < 0.05"
-                           % page.get_attribute("#movie", "still-time"), timeout=20000)
+                           % page.get_attribute("#movie", "still-time"), timeout=WAIT_MS)
     error = wait_for_event(page, "broken", "livephotoerror")
     check("photo could not be loaded" in error["detail"]["message"], "the error event says: %s" % error["detail"])
     broken = state(page, "broken")
@@ -185,7 +186,7 @@ def reduced_motion(page, errors, shots):
     page.evaluate("window.entered = 0; document.getElementById('full').addEventListener('pointerenter', () => { window.entered += 1; })")
     page.mouse.move(1270, 790)
     page.locator("#full").hover()
-    page.wait_for_function("window.entered === 1", timeout=5000)
+    page.wait_for_function("window.entered === 1", timeout=WAIT_MS)
     page.wait_for_timeout(1000)
     check(not events(page, "full"), "hover played under reduced motion: %s" % events(page, "full"))
     check(state(page, "full")["paused"], "the video plays under reduced motion")

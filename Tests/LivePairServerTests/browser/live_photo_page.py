@@ -12,7 +12,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from browser_support import check, open_page, run, wait_for_empty_library, wait_for_one_live_photo
+from browser_support import WAIT_MS, check, open_page, run, wait_for_empty_library, wait_for_one_live_photo
 
 
 def main():
@@ -26,19 +26,19 @@ def main():
 
         # The two halves, as two uploads (two requests), still first.
         page.set_input_files("#files", still)
-        page.wait_for_selector("#uploads li[data-outcome='pending']", timeout=60000)
+        page.wait_for_selector("#uploads li[data-outcome='pending']", timeout=WAIT_MS)
         check(page.locator(".tile").count() == 0, "a tile appeared for a lone half")
         page.set_input_files("#files", movie)
         tile, asset_id = wait_for_one_live_photo(page, after="of the two uploads")
         page.screenshot(path=os.path.join(shots, "grid-still.png"))
 
         # Hover: the motion plays (once the tile's <live-photo> has its motion and shows its badge).
-        page.wait_for_selector(".tile live-photo[video-src]", timeout=600000)
+        page.wait_for_selector(".tile live-photo[video-src]", timeout=WAIT_MS)
         page.mouse.move(5, 5)
         tile.hover()
         page.wait_for_function(
             "(() => { const p = document.querySelector('.tile live-photo'); return p && p.playing && p.currentTime > 0.3; })()",
-            timeout=600000)
+            timeout=WAIT_MS)
         check(page.locator(".tile live-photo[playing]").count() == 1, "the tile's <live-photo> is not marked as playing")
         page.screenshot(path=os.path.join(shots, "grid-playing.png"))
         time_while_playing = page.evaluate("document.querySelector('.tile live-photo').currentTime")
@@ -48,18 +48,18 @@ def main():
         page.wait_for_function(
             "(() => { const p = document.querySelector('.tile live-photo'); const v = p.shadowRoot.querySelector('video');"
             " return !p.playing && !p.hasAttribute('playing') && v.paused; })()",
-            timeout=10000)
+            timeout=WAIT_MS)
         page.screenshot(path=os.path.join(shots, "grid-after-leave.png"))
 
         # Hover again and stay: at the end of the motion the still comes back by itself.
         tile.hover()
-        page.wait_for_function("document.querySelector('.tile live-photo').playing", timeout=30000)
-        page.wait_for_function("!document.querySelector('.tile live-photo').playing", timeout=30000)
+        page.wait_for_function("document.querySelector('.tile live-photo').playing", timeout=WAIT_MS)
+        page.wait_for_function("!document.querySelector('.tile live-photo').playing", timeout=WAIT_MS)
         page.mouse.move(880, 690)
 
         # The detail view opens on click.
         tile.click()
-        page.wait_for_selector("#detail:not([hidden]) #detail-media live-photo[photo-src]", timeout=10000)
+        page.wait_for_selector("#detail:not([hidden]) #detail-media live-photo[photo-src]", timeout=WAIT_MS)
         browser.close()
     print("ok: asset %s, video time %.2f s while hovered; screenshots in %s" % (asset_id, time_while_playing, shots))
     return 0

@@ -12,7 +12,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from browser_support import check, open_page, run
+from browser_support import WAIT_MS, check, open_page, run
 
 
 def main():
@@ -26,16 +26,16 @@ def main():
         print("this Chromium's answer for HEVC: %r" % hevc)
 
         tile = page.locator(".tile[data-kind='video']")
-        tile.wait_for(timeout=30000)
+        tile.wait_for(timeout=WAIT_MS)
         check(page.locator(".tile").count() == 1, "expected one tile, got %d" % page.locator(".tile").count())
         check(tile.locator(".badge.duration").inner_text() == "0:02", "duration badge %r" % tile.locator(".badge.duration").inner_text())
         tile.click()
-        page.wait_for_selector("#detail:not([hidden]) #detail-media video[controls]", timeout=10000)
-        page.wait_for_function("document.querySelector('#detail-media video').src.startsWith('blob:')", timeout=60000)
+        page.wait_for_selector("#detail:not([hidden]) #detail-media video[controls]", timeout=WAIT_MS)
+        page.wait_for_function("document.querySelector('#detail-media video').src.startsWith('blob:')", timeout=WAIT_MS)
         page.evaluate("document.querySelector('#detail-media video').muted = true; document.querySelector('#detail-media video').play()")
         page.wait_for_function(
             "(() => { const v = document.querySelector('#detail-media video'); return v && (v.error || v.currentTime > 0.5); })()",
-            timeout=60000)
+            timeout=WAIT_MS)
         error = page.evaluate("(() => { const e = document.querySelector('#detail-media video').error; return e && e.code + ' ' + e.message; })()")
         check(error is None, "the video has a media error: %s" % error)
         state = page.evaluate(
