@@ -34,12 +34,18 @@ public enum ReferenceTool {
     ///
     /// Run through `ChildProcess`: standard output goes through a temporary file, not a pipe
     /// (Foundation's pipe reading on Linux traps on EINTR when several tests run child processes
-    /// at once).
+    /// at once). exiftool is asked through this process's one `ExifToolSession` instead (one
+    /// start for every question; its status is then given as 0) unless an argument cannot go
+    /// through its socket or `LIVEPAIR_TOOL_TIMES` asks for each run's times.
     public static func execute(_ name: String, _ arguments: [String]) throws -> (output: Data, status: Int32) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)") else { throw NotInstalled(name: name) }
         let tool = "/usr/bin/\(name)"
+        let timesLog = ProcessInfo.processInfo.environment["LIVEPAIR_TOOL_TIMES"]
+        if name == "exiftool" && timesLog == nil && ExifToolSession.canCarry(arguments) {
+            return (try ExifToolSession.shared.run(arguments), 0)
+        }
         let run: ChildProcess.Result
-        if let log = ProcessInfo.processInfo.environment["LIVEPAIR_TOOL_TIMES"] {
+        if let log = timesLog {
             run = try ChildProcess.run(
                 "/usr/bin/time", ["-a", "-o", log, "-f", "%U %S \(name) \(arguments.joined(separator: " "))", tool] + arguments,
                 standardError: .discarded)
