@@ -82,13 +82,8 @@ final class ExifToolSession: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        SpawnedSignals.reset(&attributes, extraFlags: Int32(POSIX_SPAWN_SETPGROUP))
         // The watcher runs in the background (whose standard input a shell replaces with
         // /dev/null, hence the copy in descriptor 3) and ends the whole group with this process.
         let script = """
