@@ -13,8 +13,8 @@
 #                               memory cgroup limited to LIMIT bytes of memory (anonymous and page
 #                               cache together); does nothing, with a note on stderr, where no
 #                               memory cgroup can be made (not root, no memory controller)
-#   leave_memory_cgroup         move this shell back and remove the cgroup (kept, with a note,
-#                               while a process the tests left behind is still in it)
+#   leave_memory_cgroup         move this shell back and remove the cgroup once its last process
+#                               has ended (kept, with a note, when one is still there after 10 s)
 #
 # cgroup v1 (a `memory` hierarchy): memory.limit_in_bytes. cgroup v2: memory.high (reclaim and
 # throttle above it, never the out-of-memory killer), under the root when it offers `memory`.
@@ -51,6 +51,9 @@ enter_memory_cgroup() {
 leave_memory_cgroup() {
   [[ -z $memory_cgroup_dir ]] && return 0
   echo $$ >"$memory_cgroup_home/cgroup.procs" 2>/dev/null
+  # Servers and watchers (exiftool's) end within a second or two of their test process.
+  local tries=0
+  while [[ -n $(cat "$memory_cgroup_dir/cgroup.procs" 2>/dev/null) ]] && (( tries++ < 100 )); do sleep 0.1; done
   if ! rmdir "$memory_cgroup_dir" 2>/dev/null; then
     echo "scripts/test.sh: memory cgroup $memory_cgroup_dir kept: processes the tests left are still in it ($(tr '\n' ' ' <"$memory_cgroup_dir/cgroup.procs"))" >&2
   fi
