@@ -23,27 +23,25 @@ memory_cgroup_dir=""
 memory_cgroup_home=""
 
 enter_memory_cgroup() {
-  local limit=$1 v1=/sys/fs/cgroup/memory v2=/sys/fs/cgroup name="livepair-tests-$$"
+  local limit=$1 v1=/sys/fs/cgroup/memory v2=/sys/fs/cgroup name="livepair-tests-$$" root="" home="" control=""
   if [[ -w $v1/cgroup.procs ]]; then
-    memory_cgroup_home=$v1$(awk -F: '$2 ~ /(^|,)memory(,|$)/ { print $3 }' /proc/self/cgroup)
-    memory_cgroup_dir=$v1/$name
-    if mkdir "$memory_cgroup_dir" 2>/dev/null &&
-      echo "$limit" >"$memory_cgroup_dir/memory.limit_in_bytes" &&
-      echo $$ >"$memory_cgroup_dir/cgroup.procs"; then
-      echo "scripts/test.sh: the tests run in memory cgroup $memory_cgroup_dir (limit $limit bytes)" >&2
-      return 0
-    fi
+    root=$v1 control=memory.limit_in_bytes
+    home=$(awk -F: '$2 ~ /(^|,)memory(,|$)/ { print $3 }' /proc/self/cgroup)
   elif [[ -w $v2/cgroup.procs ]] && grep -qw memory "$v2/cgroup.subtree_control" 2>/dev/null; then
-    memory_cgroup_home=$v2$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
-    memory_cgroup_dir=$v2/$name
+    root=$v2 control=memory.high
+    home=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
+  fi
+  if [[ -n $root ]]; then
+    memory_cgroup_home=$root$home
+    memory_cgroup_dir=$root/$name
     if mkdir "$memory_cgroup_dir" 2>/dev/null &&
-      echo "$limit" >"$memory_cgroup_dir/memory.high" &&
+      echo "$limit" >"$memory_cgroup_dir/$control" &&
       echo $$ >"$memory_cgroup_dir/cgroup.procs"; then
-      echo "scripts/test.sh: the tests run in memory cgroup $memory_cgroup_dir (memory.high $limit bytes)" >&2
+      echo "scripts/test.sh: the tests run in memory cgroup $memory_cgroup_dir ($control $limit bytes)" >&2
       return 0
     fi
+    rmdir "$memory_cgroup_dir" 2>/dev/null
   fi
-  [[ -n $memory_cgroup_dir ]] && rmdir "$memory_cgroup_dir" 2>/dev/null
   memory_cgroup_dir=""
   echo "scripts/test.sh: no memory cgroup could be made (needs root and a memory controller): the tests run without one" >&2
 }
