@@ -216,8 +216,15 @@ public final class DirectoryStore: ResourceStore {
             throw error
         }
         let destination = path(for: resource.digest)
-        guard FileSystemPath.rename(temporary, destination) == 0 else {
-            let failure = POSIXFile.failure(destination)
+        let code: Int32
+        do throws(ResourceStoreError) {
+            code = try intoShard(of: resource.digest) { FileSystemPath.rename(temporary, destination) == 0 ? 0 : errno }
+        } catch {
+            discard(temporary: temporary, descriptor: descriptor)
+            throw error
+        }
+        guard code == 0 else {
+            let failure = POSIXFile.failure(destination, code)
             discard(temporary: temporary, descriptor: descriptor)
             throw failure
         }
@@ -264,7 +271,7 @@ public final class DirectoryStore: ResourceStore {
         if let reused = try reuseExisting(resource, syncing: false) { return reused }
         _ = fchmod(descriptor, 0o444)
         let destination = path(for: resource.digest)
-        var code = POSIXFile.hardLink(temporary, destination)
+        var code = try intoShard(of: resource.digest) { POSIXFile.hardLink(temporary, destination) }
         if code == EEXIST {
             if let reused = try reuseExisting(resource, syncing: false) { return reused }
             code = FileSystemPath.rename(temporary, destination) == 0 ? 0 : errno
@@ -278,25 +285,32 @@ public final class DirectoryStore: ResourceStore {
     /// The subdirectory holding `digest`.
     func shardDirectory(for digest: ContentDigest) -> String { "\(directory)/\(digest.hex.prefix(2))" }
 
-    /// Creates the root, the temporary directory and the 256 subdirectories once, durably, so that
-    /// no later store has to create (and flush) a directory.
+    /// Creates the root and the temporary directory once, durably. The 256 subdirectories are made
+    /// as content first needs them (`intoShard`): a new store is three directories, not 258 (on
+    /// ext4 each `mkdir` searches the inode table past recently deleted inodes, which made creating
+    /// stores the test suite's largest single kernel cost).
     private func prepareLayout() throws(ResourceStoreError) {
-        let lastShard = "\(directory)/ff"
-        if let info = POSIXFile.status(lastShard), POSIXFile.isDirectory(info),
-            let temporaryInfo = POSIXFile.status(temporaryDirectory), POSIXFile.isDirectory(temporaryInfo)
-        {
-            return
-        }
+        if let info = POSIXFile.status(temporaryDirectory), POSIXFile.isDirectory(info) { return }
         if try POSIXFile.makeDirectory(directory) {
             let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "."
             try POSIXFile.syncDirectory(parent.isEmpty ? "/" : parent)
         }
         try POSIXFile.makeDirectory(temporaryDirectory)
-        let digits = Array("0123456789abcdef")
-        // "ff" comes last: its presence says the layout is complete.
-        for high in digits {
-            for low in digits { try POSIXFile.makeDirectory("\(directory)/\(high)\(low)") }
-        }
         try POSIXFile.syncDirectory(directory)
+    }
+
+    /// Runs `place`, which gives a file its name in `digest`'s subdirectory (a rename or a link)
+    /// and returns 0 or the `errno` it failed with. When it fails because the subdirectory does not
+    /// exist yet, the subdirectory is created (by this or a concurrent writer) and made durable
+    /// (the root is `fsync`ed, so a flush of the subdirectory never names an entry the root has
+    /// lost), and `place` runs once more. Returns what `place` returned last.
+    func intoShard(of digest: ContentDigest, _ place: () -> Int32) throws(ResourceStoreError) -> Int32 {
+        let code = place()
+        guard code == ENOENT else { return code }
+        let shard = shardDirectory(for: digest)
+        if let info = POSIXFile.status(shard), POSIXFile.isDirectory(info) { return code }
+        _ = try POSIXFile.makeDirectory(shard)
+        try POSIXFile.syncDirectory(directory)
+        return place()
     }
 }
