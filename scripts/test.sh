@@ -143,7 +143,7 @@ run_shard() {
 source scripts/memory-cgroup.sh
 memory_limit=${LIVEPAIR_TEST_MEMORY_LIMIT:-}
 if [[ -z $memory_limit ]]; then
-  memory_total=$(awk '/^MemTotal:/ { print $2 * 1024 }' /proc/meminfo)
+  memory_total=$(awk '/^MemTotal:/ { printf "%.0f", $2 * 1024 }' /proc/meminfo)
   memory_limit=$(( 12 * 1024 ** 3 ))
   (( memory_total < 16 * 1024 ** 3 )) && memory_limit=none
 fi
