@@ -8,7 +8,7 @@ import Testing
 
 /// An asset's caption: none at first, set and cleared through `AssetChangeRequest`, kept by other
 /// changes, and added to catalogs made before it existed.
-@Test(arguments: CatalogKind.allCases) func captionIsSetKeptAndCleared(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func captionIsSetKeptAndCleared(_ kind: CatalogKind) throws {
     let library = try makeLibrary(kind)
     let created = try importPair(SamplePairs.train, into: library, creationDate: date(10))
     let asset = try #require(try library.fetchAssets(withLocalIdentifiers: [created.localIdentifier]).firstObject)
@@ -34,7 +34,7 @@ import Testing
 
 /// A catalog at schema version 4 (before captions) gains the column when opened, and its assets
 /// read with no caption.
-@Test(arguments: CatalogKind.allCases) func olderCatalogGainsTheCaptionColumn(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func olderCatalogGainsTheCaptionColumn(_ kind: CatalogKind) throws {
     let library = try makeLibrary(kind)
     let created = try importPair(SamplePairs.iPhone15, into: library, creationDate: date(20))
     let drop = "ALTER TABLE assets DROP COLUMN caption; ALTER TABLE asset_tombstones DROP COLUMN caption;"

@@ -8,7 +8,7 @@ import Testing
 /// the records a listing keeps its edit summaries in.
 @Suite("Asset pages")
 struct AssetPageTests {
-    @Test("a page in date-taken order, after a position or from an offset, with its resources, jobs and total", arguments: CatalogKind.allCases)
+    @Test("a page in date-taken order, after a position or from an offset, with its resources, jobs and total", arguments: CatalogKind.underTest)
     func pagesMatchTheFetch(kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
         // Two taken at the same second (ordered by identifier), one later, and bob's.
@@ -46,7 +46,7 @@ struct AssetPageTests {
         #expect(past.assets.isEmpty && past.resources.isEmpty && past.derivativeJobs.isEmpty && past.total == 3)
     }
 
-    @Test("record payloads are read by key in one statement and replaced when put again", arguments: CatalogKind.allCases)
+    @Test("record payloads are read by key in one statement and replaced when put again", arguments: CatalogKind.underTest)
     func recordPayloads(kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
         try library.putRecordPayload([1, 2, 3], namespace: "test.summary", key: "a")

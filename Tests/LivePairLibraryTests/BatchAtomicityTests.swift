@@ -10,7 +10,7 @@ private let preCommitPoints: [FaultPoint] = [
 ]
 
 /// A fault injected at each step before the commit leaves catalog, store and source files exactly as before.
-@Test(arguments: CatalogKind.allCases, preCommitPoints)
+@Test(arguments: CatalogKind.underTest, preCommitPoints)
 func faultBeforeCommitLeavesEverythingAsBefore(_ kind: CatalogKind, _ point: FaultPoint) throws {
     let armed = FaultSwitch()
     let library = try makeLibrary(kind, faultInjector: { reached in if armed.isOn, reached == point { throw InjectedFault() } })
@@ -49,7 +49,7 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ kind: CatalogKind, _ point: Fau
 
 /// A fault after the commit stops only the clean-up: the batch stays committed and consistent,
 /// the moved source stays in place, and recovery on the next open removes what was left.
-@Test(arguments: CatalogKind.allCases) func faultAfterCommitKeepsTheBatch(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func faultAfterCommitKeepsTheBatch(_ kind: CatalogKind) throws {
     let library = try makeLibrary(kind, faultInjector: { point in
         if case .unlinkSource = point { throw InjectedFault() }
     })
@@ -66,7 +66,7 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ kind: CatalogKind, _ point: Fau
 }
 
 /// Moving files: the sources disappear only after the commit.
-@Test(arguments: CatalogKind.allCases) func movedSourcesAreUnlinkedAfterTheCommit(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func movedSourcesAreUnlinkedAfterTheCommit(_ kind: CatalogKind) throws {
     let library = try makeLibrary(kind)
     let sources = try makeTemporaryDirectory("sources")
     let photo = sources + "/a.jpg", movie = sources + "/a.mov"
@@ -80,7 +80,7 @@ func faultBeforeCommitLeavesEverythingAsBefore(_ kind: CatalogKind, _ point: Fau
 }
 
 /// Files stored by a batch that never committed (the process died) are removed on the next open.
-@Test(arguments: CatalogKind.allCases) func recoveryRemovesUnreferencedFiles(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func recoveryRemovesUnreferencedFiles(_ kind: CatalogKind) throws {
     let library = try makeLibrary(kind)
     try importPair(SamplePairs.train, into: library)
     let orphan = try library.store.store(data: Array("left by a crashed batch".utf8))

@@ -26,7 +26,7 @@ struct ContentEditingInputTests {
         try AdjustmentSidecar.read(try SampleMedia.bytes(file)).adjustmentData
     }
 
-    @Test("IMG_3582 edited: the base is the render, the adjustment data exact; an editor that can resume gets the original", arguments: CatalogKind.allCases)
+    @Test("IMG_3582 edited: the base is the render, the adjustment data exact; an editor that can resume gets the original", arguments: CatalogKind.underTest)
     func editedLivePhoto(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("input-3582", kind)
         defer { fixture.remove() }
@@ -63,7 +63,7 @@ struct ContentEditingInputTests {
         #expect(resumed.adjustmentData == adjustment)
     }
 
-    @Test("IMG_1853 settled: a photo whose base is IMG_E1853, with its LivePhotoKeyFrame adjustment data; no Live Photo context", arguments: CatalogKind.allCases)
+    @Test("IMG_1853 settled: a photo whose base is IMG_E1853, with its LivePhotoKeyFrame adjustment data; no Live Photo context", arguments: CatalogKind.underTest)
     func editedPhoto(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("input-1853", kind)
         defer { fixture.remove() }
@@ -120,7 +120,7 @@ struct ContentEditingInputTests {
         #expect(resumed.settings.photoTime == 1.0 && resumed.settings.isMuted)
     }
 
-    @Test("renderLivePhotoEdit renders a key photo edit of IMG_3582 and commits it; a second edit resumes it; a failing one changes nothing; revert gives the originals byte for byte", arguments: CatalogKind.allCases)
+    @Test("renderLivePhotoEdit renders a key photo edit of IMG_3582 and commits it; a second edit resumes it; a failing one changes nothing; revert gives the originals byte for byte", arguments: CatalogKind.underTest)
     func editRenderedByTheLibrary(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("render-3582", kind)
         defer { fixture.remove() }

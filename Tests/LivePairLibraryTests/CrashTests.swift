@@ -40,7 +40,7 @@ struct IngestInjectedFault: Error {}
     /// transaction begin, pending record, link, commit, clean-up...), uploads made one at a time. After each, the reopened library holds
     /// its invariants, every acknowledged asset is there, and running the scenario again gives
     /// exactly the fault-free library.
-    @Test(arguments: CatalogKind.allCases) func injectedFaultAtEveryStep(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func injectedFaultAtEveryStep(_ kind: CatalogKind) throws {
         let reference = try Self.reference(kind)
         #expect(reference.assets.count == 4 && reference.pending.isEmpty)
         // Count the fault points of a clean run.
@@ -90,7 +90,7 @@ struct IngestInjectedFault: Error {}
     /// unlink after the commit is a fault point too). After each fault: the invariants; every
     /// acknowledged asset exists; no upload is gone whose bytes the library does not hold; the
     /// sequential scenario then gives exactly the fault-free library.
-    @Test(arguments: CatalogKind.allCases) func injectedFaultAtEveryStepOfAGroupCommitWithMoves(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func injectedFaultAtEveryStepOfAGroupCommitWithMoves(_ kind: CatalogKind) throws {
         let reference = try Self.reference(kind)
         let moving = IngestOptions(uploadHandling: .move)
         func uploads(_ scratch: StorageScratchDirectory) throws -> [(path: String, owner: String, originalFilename: String?)] {
@@ -156,7 +156,7 @@ struct IngestInjectedFault: Error {}
     /// (b) A real `livepair import` child process ended abruptly (`_exit`, no clean-up, like SIGKILL)
     /// at its Nth durable step, for every N until the import completes; after each, the reopened
     /// library holds its invariants and a re-run completes everything.
-    @Test(arguments: CatalogKind.allCases) func childProcessKilledAtEveryStep(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func childProcessKilledAtEveryStep(_ kind: CatalogKind) throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
         let reference = try Self.reference(kind)
         let files = Self.scenario.map(SampleMedia.path)
@@ -182,7 +182,7 @@ struct IngestInjectedFault: Error {}
 
     /// SIGKILL at random moments of a concurrent import (4 jobs), over several runs; then recovery
     /// and a re-run give the reference library.
-    @Test(arguments: CatalogKind.allCases) func childProcessKilledAtRandomTimes(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func childProcessKilledAtRandomTimes(_ kind: CatalogKind) throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
         let reference = try Self.reference(kind)
         let files = Self.scenario.map(SampleMedia.path)
@@ -204,7 +204,7 @@ struct IngestInjectedFault: Error {}
     /// Two processes importing the halves of four real pairs into one library at the same time,
     /// in different orders (one the reverse of the other, then shuffles): always four Live Photos,
     /// nothing pending, each file stored once, the same library every time.
-    @Test(arguments: CatalogKind.allCases) func twoProcessesInAnyOrder(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func twoProcessesInAnyOrder(_ kind: CatalogKind) throws {
         try #require(IngestBinary.path != nil, "the livepair executable is not built")
         let files = ingestSamplePairs.flatMap { [$0.still, $0.movie] }.map(SampleMedia.path)
         var generator = SplitMix64(seed: 7)

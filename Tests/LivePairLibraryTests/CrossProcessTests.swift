@@ -5,7 +5,7 @@ import Testing
 
 /// Two library instances on one directory (two connections, as two processes would have): a batch
 /// committed by one reaches the other's observers when it polls, or when it next fetches.
-@Test(arguments: CatalogKind.allCases) func secondInstanceCommitIsSeenAfterPolling(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func secondInstanceCommitIsSeenAfterPolling(_ kind: CatalogKind) throws {
     let first = try makeLibrary(kind)
     let second = try makeLibrary(kind, sharing: first)
     let observer = RecordingObserver()
@@ -29,7 +29,7 @@ import Testing
 }
 
 /// Concurrent writers from two instances: every batch commits, none is lost.
-@Test(arguments: CatalogKind.allCases) func concurrentWritersAllCommit(_ kind: CatalogKind) async throws {
+@Test(arguments: CatalogKind.underTest) func concurrentWritersAllCommit(_ kind: CatalogKind) async throws {
     let first = try makeLibrary(kind)
     let second = try makeLibrary(kind, sharing: first)
     let photo = try SampleMedia.bytes("plain/IMG_2682.heic")
@@ -50,7 +50,7 @@ import Testing
 
 /// A real second process (`livepair library delete`) deletes an asset; this process's observer
 /// sees it after polling, and both files are gone.
-@Test(arguments: CatalogKind.allCases) func realSecondProcessDeleteIsObserved(_ kind: CatalogKind) throws {
+@Test(arguments: CatalogKind.underTest) func realSecondProcessDeleteIsObserved(_ kind: CatalogKind) throws {
     let library = try makeLibrary(kind)
     let outcome = try importPair(SamplePairs.iPhone15Second, into: library)
     let resources = try library.assetResources(forLocalIdentifier: outcome.localIdentifier)

@@ -15,7 +15,7 @@ import Testing
 
     /// A batch that fails at its commit leaves no job; the same batch committed queues the Live
     /// Photo's three jobs and the plain photo's two, all `queued` with no attempt yet.
-    @Test(arguments: CatalogKind.allCases) func aBatchQueuesItsJobsInItsOwnTransaction(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func aBatchQueuesItsJobsInItsOwnTransaction(_ kind: CatalogKind) throws {
         let armed = FaultSwitch()
         let library = try makeLibrary(
             kind, faultInjector: { reached in if armed.isOn, reached == .commitCatalogTransaction { throw InjectedFault() } })
@@ -37,7 +37,7 @@ import Testing
 
     /// Uploads through the ingestor: a motion photo queues its three jobs as it is accepted, and a
     /// still whose movie arrives later has the pair's three jobs once they are linked.
-    @Test(arguments: CatalogKind.allCases) func uploadsQueueTheirJobs(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func uploadsQueueTheirJobs(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("jobs", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -54,7 +54,7 @@ import Testing
 
     /// Claims go oldest first, count an attempt and name the node; `done`, `failed` (with its
     /// cause, never claimed again) and `retry` (queued again while attempts are left, then failed).
-    @Test(arguments: CatalogKind.allCases) func claimsAndOutcomes(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func claimsAndOutcomes(_ kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
         let asset = try importPair(SamplePairs.train, into: library).localIdentifier
         let claim = DerivativeJobClaim(node: "node-a", leaseSeconds: 600, maxAttempts: 2)
@@ -89,7 +89,7 @@ import Testing
     /// A running job whose node stopped (its lease expired) is claimed again by another node, whose
     /// finish then counts and the first node's does not; after `maxAttempts` expired leases it fails
     /// with that cause instead of being taken forever.
-    @Test(arguments: CatalogKind.allCases) func anExpiredLeaseIsTakenAgain(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func anExpiredLeaseIsTakenAgain(_ kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
         let asset = try importPair(SamplePairs.train, into: library).localIdentifier
         let killed = DerivativeJobClaim(node: "killed", leaseSeconds: 60, maxAttempts: 2)
@@ -112,7 +112,7 @@ import Testing
 
     /// Deleting an asset removes its jobs (a worker holding one finds it gone); queuing an asset's
     /// jobs again replaces them, so an old claim cannot mark the new job done.
-    @Test(arguments: CatalogKind.allCases) func deletingAnAssetRemovesItsJobs(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func deletingAnAssetRemovesItsJobs(_ kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
         let kept = try importPair(SamplePairs.train, into: library).localIdentifier
         let deleted = try importPair(SamplePairs.iPhone15Second, into: library).localIdentifier

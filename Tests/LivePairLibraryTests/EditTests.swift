@@ -17,7 +17,7 @@ struct EditTests {
         items.indices.map { Array(items[$0...] + items[..<$0]) }
     }
 
-    @Test("IMG_3582 + its render + .AAE, uploaded one at a time in five orders, each file first and last once (and two with Photos' `_edited` names), is one Live Photo with five resources", arguments: CatalogKind.allCases)
+    @Test("IMG_3582 + its render + .AAE, uploaded one at a time in five orders, each file first and last once (and two with Photos' `_edited` names), is one Live Photo with five resources", arguments: CatalogKind.underTest)
     func liveGroupInAnyOrder(_ kind: CatalogKind) throws {
         var reference: IngestSnapshot?
         for exportNames in [true, false] {
@@ -59,7 +59,7 @@ struct EditTests {
         }
     }
 
-    @Test("IMG_1853 + IMG_E1853 + .AAE in all six orders: the parts wait for the still, which has no movie; settled, one photo with three resources", arguments: CatalogKind.allCases)
+    @Test("IMG_1853 + IMG_E1853 + .AAE in all six orders: the parts wait for the still, which has no movie; settled, one photo with three resources", arguments: CatalogKind.underTest)
     func stillGroupInEveryOrder(_ kind: CatalogKind) throws {
         for (number, order) in IngestEveryOrderTests.permutations(EditSamples.group1853).enumerated() {
             let fixture = try IngestFixture("edit-1853-\(number)", kind)
@@ -85,7 +85,7 @@ struct EditTests {
         }
     }
 
-    @Test("renders whose original never came, settled: IMG_E3582's halves one Live Photo by their own identifier, IMG_E1853 a photo; the .AAE keeps waiting", arguments: CatalogKind.allCases)
+    @Test("renders whose original never came, settled: IMG_E3582's halves one Live Photo by their own identifier, IMG_E1853 a photo; the .AAE keeps waiting", arguments: CatalogKind.underTest)
     func rendersWithoutOriginalSettled(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("edit-orphan", kind)
         defer { fixture.remove() }
@@ -130,7 +130,7 @@ struct EditTests {
         _ = try IngestInvariants.check(library)
     }
 
-    @Test("a render joining its original's asset queues the asset's derivative jobs again (the version shown is now the render)", arguments: CatalogKind.allCases)
+    @Test("a render joining its original's asset queues the asset's derivative jobs again (the version shown is now the render)", arguments: CatalogKind.underTest)
     func attachedRenderQueuesDerivativeJobs(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("edit-jobs", kind)
         defer { fixture.remove() }
@@ -152,7 +152,7 @@ struct EditTests {
         #expect(try library.derivativeJobs(ofAsset: identifier).map(\.state) == [.queued, .queued])
     }
 
-    @Test("a render and an .AAE in another folder, or of another owner, never join the original", arguments: CatalogKind.allCases)
+    @Test("a render and an .AAE in another folder, or of another owner, never join the original", arguments: CatalogKind.underTest)
     func otherFolderOrOwnerStaysApart(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("edit-apart", kind)
         defer { fixture.remove() }
@@ -171,7 +171,7 @@ struct EditTests {
         _ = try IngestInvariants.check(library)
     }
 
-    @Test("the camera's IMG_O1853.AAE is kept as originalAdjustmentData; an unreadable .AAE is kept byte for byte", arguments: CatalogKind.allCases)
+    @Test("the camera's IMG_O1853.AAE is kept as originalAdjustmentData; an unreadable .AAE is kept byte for byte", arguments: CatalogKind.underTest)
     func cameraAndUnreadableAdjustments(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("edit-camera", kind)
         defer { fixture.remove() }
@@ -197,7 +197,7 @@ struct EditTests {
         #expect(throws: LibraryError.self) { _ = try library.adjustmentData(for: asset) }
     }
 
-    @Test("an edit applied in performChanges, then reverted: versions, adjustment data, originals byte-identical", arguments: CatalogKind.allCases)
+    @Test("an edit applied in performChanges, then reverted: versions, adjustment data, originals byte-identical", arguments: CatalogKind.underTest)
     func applyAndRevert(_ kind: CatalogKind) throws {
         let library = try makeLibrary(kind)
         let created = try EditSamples.createLivePhoto3582(in: library)

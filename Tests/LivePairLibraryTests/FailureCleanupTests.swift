@@ -9,7 +9,7 @@ import Synchronization
 @Suite struct FailureCleanupTests {
     /// An upload whose COMMIT fails leaves no file in the store at once (not after the 1-hour
     /// sweep: the grace period here is an hour), unless a committed row uses the same bytes.
-    @Test(arguments: CatalogKind.allCases)
+    @Test(arguments: CatalogKind.underTest)
     func aFailedCommitRemovesWhatTheUploadStored(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("commit-failure", kind)
         defer { fixture.remove() }

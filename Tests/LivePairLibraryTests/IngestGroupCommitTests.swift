@@ -9,7 +9,7 @@ import Testing
     /// Every half of four pairs (and a retried still, and both halves of one pair next to each
     /// other) in one group: conflicting members go to the following groups; the library equals
     /// the one of uploads made one at a time.
-    @Test(arguments: CatalogKind.allCases) func oneGroupGivesTheSameLibraryAsOneAtATime(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func oneGroupGivesTheSameLibraryAsOneAtATime(_ kind: CatalogKind) throws {
         let files = ingestSamplePairs.map(\.still) + [ingestSamplePairs[0].still] + ingestSamplePairs.map(\.movie)
             + ["motion/PXL_20200710_061629144.MP.jpg", "plain/IMG_0102.HEIC"]
         let oneByOne = try IngestFixture("group-reference", kind)
@@ -29,7 +29,7 @@ import Testing
 
     /// An upload that fails in a group does not fail the others: the group is decided again one
     /// upload at a time, and only the failing one gets its error.
-    @Test(arguments: CatalogKind.allCases) func oneFailingUploadDoesNotFailTheGroup(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func oneFailingUploadDoesNotFailTheGroup(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("group-failure", kind)
         defer { fixture.remove() }
         let library = try fixture.open(faultInjector: { point in
@@ -49,7 +49,7 @@ import Testing
     }
 
     /// Many callers at once share commits and every pair links (the concurrency of a backend).
-    @Test(arguments: CatalogKind.allCases) func concurrentCallersShareCommits(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func concurrentCallersShareCommits(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("group-concurrent", kind)
         defer { fixture.remove() }
         let library = try fixture.open()

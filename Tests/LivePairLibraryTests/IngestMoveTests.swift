@@ -16,7 +16,7 @@ import Testing
     /// Moved uploads are gone after their outcome (pending, accepted, duplicate), their bytes are
     /// the store's files (same inode until the unlink, so nothing was copied); a rejected upload is
     /// left in place; copying (the default) leaves every upload.
-    @Test(arguments: CatalogKind.allCases) func movedUploadsAreTakenOver(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func movedUploadsAreTakenOver(_ kind: CatalogKind) throws {
         let scratch = try StorageScratchDirectory("move-uploads")
         defer { scratch.remove() }
         let fixture = try IngestFixture("move", kind)

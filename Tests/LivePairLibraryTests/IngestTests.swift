@@ -11,7 +11,7 @@ import Testing
 
     /// Still first or movie first: the first half is pending, the second links a Live Photo dated
     /// by the still's capture date (not the upload time), with the names kept as data.
-    @Test(arguments: CatalogKind.allCases, [false, true])
+    @Test(arguments: CatalogKind.underTest, [false, true])
     func pairLinksInEitherOrder(_ kind: CatalogKind, movieFirst: Bool) throws {
         let fixture = try IngestFixture("order", kind)
         defer { fixture.remove() }
@@ -36,7 +36,7 @@ import Testing
     }
 
     /// A motion photo is an asset in one step; plain files follow the policy.
-    @Test(arguments: CatalogKind.allCases) func motionPhotosAndLooseFiles(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func motionPhotosAndLooseFiles(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("single", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -63,7 +63,7 @@ import Testing
     }
 
     /// Retrying is idempotent: the same bytes of the same owner give the same answer and one file.
-    @Test(arguments: CatalogKind.allCases) func retriesAreIdempotent(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func retriesAreIdempotent(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("retry", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -84,7 +84,7 @@ import Testing
     }
 
     /// Owner isolation: a movie of owner B carrying owner A's still's identifier never attaches to A's still.
-    @Test(arguments: CatalogKind.allCases) func pairingNeverCrossesOwners(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func pairingNeverCrossesOwners(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("owners", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -111,7 +111,7 @@ import Testing
 
     /// Two different stills claiming one identifier and no movie: both wait, in either arrival
     /// order (issue 20: the second was rejected on a warning, so the result depended on the order).
-    @Test(arguments: CatalogKind.allCases) func twoStillsWithOneIdentifierBothWait(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func twoStillsWithOneIdentifierBothWait(_ kind: CatalogKind) throws {
         for order in [["live/IMG_2927.HEIC", "live/exif-at-eof.heic"], ["live/exif-at-eof.heic", "live/IMG_2927.HEIC"]] {
             let fixture = try IngestFixture("ambiguous", kind)
             defer { fixture.remove() }
@@ -146,7 +146,7 @@ import Testing
     }
 
     /// The halves arriving across a restart (and hours apart) still link.
-    @Test(arguments: CatalogKind.allCases) func pendingSurvivesRestart(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func pendingSurvivesRestart(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("restart", kind)
         defer { fixture.remove() }
         let (still, movie) = ingestSamplePairs[0]
@@ -164,7 +164,7 @@ import Testing
     }
 
     /// Giving up on a partner: import alone (a late movie then completes the asset) or drop.
-    @Test(arguments: CatalogKind.allCases) func stalePendingImportedAloneOrDropped(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func stalePendingImportedAloneOrDropped(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("stale", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -194,7 +194,7 @@ import Testing
 
     /// Both directions of a late half (issue 20): a movie imported alone is joined by its still
     /// arriving later, in the same asset, which becomes a Live Photo with the still first.
-    @Test(arguments: CatalogKind.allCases) func lateStillJoinsItsMovieImportedAlone(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func lateStillJoinsItsMovieImportedAlone(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("late-still", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -225,7 +225,7 @@ import Testing
     }
 
     /// Deleting a linked Live Photo removes both halves; uploading one half again starts over as pending.
-    @Test(arguments: CatalogKind.allCases) func deleteThenReupload(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func deleteThenReupload(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("delete", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -240,7 +240,7 @@ import Testing
     }
 
     /// Original filenames are data: `../` and absolute names write nothing outside the library.
-    @Test(arguments: CatalogKind.allCases) func originalFilenamesAreNeverPaths(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func originalFilenamesAreNeverPaths(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("names", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -257,7 +257,7 @@ import Testing
     }
 
     /// The halves of four pairs uploaded all at once by concurrent callers link into four Live Photos.
-    @Test(arguments: CatalogKind.allCases) func concurrentUploadsLinkEveryPair(_ kind: CatalogKind) async throws {
+    @Test(arguments: CatalogKind.underTest) func concurrentUploadsLinkEveryPair(_ kind: CatalogKind) async throws {
         let fixture = try IngestFixture("concurrent", kind)
         defer { fixture.remove() }
         let library = try fixture.open()
@@ -275,7 +275,7 @@ import Testing
 
     /// Every order of the six halves of three pairs (a seeded sample of the 720, plus sorted and
     /// reversed) ends in the same library: same assets, identifiers, resources and files.
-    @Test(arguments: CatalogKind.allCases) func everyOrderGivesTheSameLibrary(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func everyOrderGivesTheSameLibrary(_ kind: CatalogKind) throws {
         let files = ingestSamplePairs.prefix(3).flatMap { [$0.still, $0.movie] }
         var generator = SplitMix64(seed: 6)
         var orders = [files, files.reversed()]

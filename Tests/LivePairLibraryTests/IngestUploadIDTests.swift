@@ -10,7 +10,7 @@ import Testing
 /// gets `uploadConflict` with the first's outcome; never two uploads kept.
 @Suite("Ingestion: upload ID conflicts")
 struct IngestUploadIDTests {
-    @Test("two writers, one upload ID, two files at once: one pending, one uploadConflict carrying it (three rounds)", arguments: CatalogKind.allCases)
+    @Test("two writers, one upload ID, two files at once: one pending, one uploadConflict carrying it (three rounds)", arguments: CatalogKind.underTest)
     func twoWritersOneID(_ kind: CatalogKind) throws {
         let fixture = try IngestFixture("upload-id", kind)
         defer { fixture.remove() }

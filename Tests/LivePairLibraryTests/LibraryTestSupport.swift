@@ -27,6 +27,13 @@ enum CatalogKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
+    /// The kinds a parameterized library test runs with in this test process: both, or only the
+    /// embedded kind when the library tests run again with their resources on S3
+    /// (`LIVEPAIR_TEST_STORE=s3`, scripts/test.sh's library-on-s3): a PostgreSQL library keeps its
+    /// resources in a directory in that run too (`newLocations`), so its cases would repeat the
+    /// first run's exactly.
+    static var underTest: [CatalogKind] { S3StoreTestSupport.librariesUseS3 ? [.sqlite] : allCases }
+
     /// Where a new, empty library of this kind goes: a fresh directory, and for PostgreSQL a fresh schema.
     func newLocations() throws -> (catalog: CatalogLocation, store: StoreLocation) {
         let directory = try makeTemporaryDirectory()

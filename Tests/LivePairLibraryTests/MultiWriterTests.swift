@@ -40,7 +40,7 @@ import Testing
     /// 300 pairs whose two halves arrive at the same moment on two libraries ("nodes"), the still
     /// on one and the movie on the other (which side gets which alternates), four uploads at a time
     /// on each: every pair links, nothing stays pending, each file is stored once.
-    @Test(arguments: CatalogKind.allCases) func halvesArrivingTogetherOnTwoNodesAllLink(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func halvesArrivingTogetherOnTwoNodesAllLink(_ kind: CatalogKind) throws {
         let scratch = try StorageScratchDirectory("multi-writer-pairs")
         defer { scratch.remove() }
         let pairs = try Self.freshPairs(300, in: scratch)
@@ -91,7 +91,7 @@ import Testing
     /// Batches committed at once by three libraries, while a fourth polls all along: the deliveries
     /// cover every change-log number exactly once and in order (no batch shows up under a number an
     /// observer has already moved past), and name every created asset once.
-    @Test(arguments: CatalogKind.allCases) func changeLogOrderHoldsUnderConcurrentWriters(_ kind: CatalogKind) throws {
+    @Test(arguments: CatalogKind.underTest) func changeLogOrderHoldsUnderConcurrentWriters(_ kind: CatalogKind) throws {
         let writers = try [makeLibrary(kind)]
         let all = try writers + [makeLibrary(kind, sharing: writers[0]), makeLibrary(kind, sharing: writers[0])]
         let watcher = try makeLibrary(kind, sharing: writers[0])
