@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the reference tools (exiftool, ffprobe) that tests use as independent oracles.
@@ -44,6 +45,8 @@ public enum ReferenceTool {
         if name == "exiftool" && timesLog == nil && ExifToolSession.canCarry(arguments) {
             return (try ExifToolSession.shared.run(arguments), 0)
         }
+        let sampleKey = timesLog == nil && name == "ffprobe" ? sampleMediaKey(arguments) : nil
+        if let sampleKey, let known = sampleProbes.withLock({ $0[sampleKey] }) { return known }
         let run: ChildProcess.Result
         if let log = timesLog {
             run = try ChildProcess.run(
@@ -52,7 +55,29 @@ public enum ReferenceTool {
         } else {
             run = try ChildProcess.run(tool, arguments, standardError: .discarded)
         }
+        if let sampleKey { sampleProbes.withLock { $0[sampleKey] = (run.output, run.status) } }
         return (run.output, run.status)
+    }
+
+    /// ffprobe's answers about files of `SampleMedia/` (inputs no test writes), kept for this test
+    /// process: many tests probe the same sample (its frame count, its streams' times), and each
+    /// ffprobe run spends about 0.1 s of CPU only loading FFmpeg's libraries.
+    private static let sampleProbes = Mutex<[String: (output: Data, status: Int32)]>([:])
+
+    /// The cache key of an ffprobe run over `arguments`: the arguments with each named sample's
+    /// size and modification time, or nil when an argument names a file outside `SampleMedia/`.
+    private static func sampleMediaKey(_ arguments: [String]) -> String? {
+        let root = SampleMedia.root.path + "/"
+        var key = arguments.joined(separator: "\u{0}")
+        var namesSample = false
+        for argument in arguments where argument.contains("/") {
+            guard argument.hasPrefix(root), let attributes = try? FileManager.default.attributesOfItem(atPath: argument),
+                let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
+            else { return nil }
+            key += "\u{0}\(size)\u{0}\(modified.timeIntervalSince1970)"
+            namesSample = true
+        }
+        return namesSample ? key : nil
     }
 
     /// Runs `/usr/bin/NAME arguments...` and returns its standard output as text, whatever its exit
