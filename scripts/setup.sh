@@ -4,8 +4,17 @@
 # server (${LIVEPAIR_TOOLS_DIR:-/opt/livepair-tools}/venv), and Playwright (.../venv-browser).
 # Idempotent: when everything is already installed it returns in well under a second
 # without touching the network.
+#
+#   scripts/setup.sh            both parts
+#   scripts/setup.sh packages   only the Debian packages (what the build needs)
+#   scripts/setup.sh tools      only the PyPI tools (what the tests need; the packages first)
 set -euo pipefail
 cd "$(dirname "$0")"
+part=${1:-all}
+case "$part" in
+  all|packages|tools) ;;
+  *) echo "Usage: $0 [packages|tools]" >&2; exit 64 ;;
+esac
 
 packages=(
   pkg-config
@@ -48,13 +57,19 @@ done
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 
-if [ ${#missing[@]} -gt 0 ]; then
+if [ "$part" = tools ] && [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: the Debian packages come first (scripts/setup.sh packages): missing ${missing[*]}" >&2
+  exit 1
+fi
+if [ "$part" != tools ] && [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   echo "setup: done" >&2
 fi
+
+[ "$part" = packages ] && exit 0
 
 # Playwright (pinned with hashes) in a venv at a fixed shared place, for the browser test of the
 # web page (Tests/LivePairServerTests/browser/live_photo_page.py). Skipped when already installed.
