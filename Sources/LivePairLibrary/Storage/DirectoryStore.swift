@@ -286,9 +286,9 @@ public final class DirectoryStore: ResourceStore {
     func shardDirectory(for digest: ContentDigest) -> String { "\(directory)/\(digest.hex.prefix(2))" }
 
     /// Creates the root and the temporary directory once, durably. The 256 subdirectories are made
-    /// as content first needs them (`intoShard`): a new store is three directories, not 258 (on
-    /// ext4 each `mkdir` searches the inode table past recently deleted inodes, which made creating
-    /// stores the test suite's largest single kernel cost).
+    /// as content first needs them (`intoShard`): a new store is two directories, not 258 (on an
+    /// ext4 without a journal each `mkdir` searches the inode table past the inodes deleted in the
+    /// last 30 seconds, which made creating stores the test suite's largest single kernel cost).
     private func prepareLayout() throws(ResourceStoreError) {
         if let info = POSIXFile.status(temporaryDirectory), POSIXFile.isDirectory(info) { return }
         if try POSIXFile.makeDirectory(directory) {
