@@ -94,7 +94,17 @@ public enum ChildProcess {
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // ETXTBSY: an executable a test has just copied (a `livepair` alone in a folder) is still
+        // open for writing in a child that another test's thread spawned while the copy was being
+        // written; that descriptor goes at the child's exec, within milliseconds. Tried again for
+        // up to a second.
+        var spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var tries = 0
+        while spawned == ETXTBSY && tries < 50 {
+            tries += 1
+            usleep(20_000)
+            spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         guard spawned == 0 else { throw SpawnFailure(executable: executable, reason: String(cString: strerror(spawned))) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
