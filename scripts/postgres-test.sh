@@ -12,6 +12,10 @@
 # The URI: postgresql://postgres@/livepair?host=DIR/socket&port=PORT (trust authentication on the
 # socket; PORT is the server's own port number).
 #
+# With LIVEPAIR_PG_OWNER_PID=PID at start, a watchdog stops the server and removes DIR once that
+# process is gone (a test process killed before it could stop its server; DIR is then its
+# throwaway folder). The watchdog ends by itself when DIR is removed.
+#
 # With LIVEPAIR_PG_LISTEN=ADDRESS at the first start, the server also listens on TCP at that address
 # (on a free port; restarts keep both) and trusts clients of the subnets it is directly connected to
 # (`samenet`): the network-namespace tests reach it from other namespaces. `tcp DIR` then prints
@@ -86,7 +90,17 @@ start() {
   if ! "$bin/psql" -h "$socket" -p "$port" -U postgres -d postgres -Atqc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1; then
     "$bin/createdb" -h "$socket" -p "$port" -U postgres "$database"
   fi
+  if [ "$command" = start ] && [ -n "${LIVEPAIR_PG_OWNER_PID:-}" ]; then watch_owner "$LIVEPAIR_PG_OWNER_PID"; fi
   url
+}
+
+# Stops the server and removes DIR once process $1 is gone, from a session of its own that holds
+# none of this script's output.
+watch_owner() {
+  local owner=$1 self
+  self=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
+  setsid bash -c 'while kill -0 "$0" 2>/dev/null && [ -d "$1" ]; do sleep 1; done
+    if [ -d "$1" ]; then "$2" stop "$1"; rm -rf "$1"; fi' "$owner" "$dir" "$self" </dev/null >/dev/null 2>&1 &
 }
 
 stop() {

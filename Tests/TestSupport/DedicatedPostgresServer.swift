@@ -2,7 +2,8 @@ import Foundation
 
 /// A PostgreSQL server of its own (not the process's shared `PostgresTestServer`), for a test that
 /// restarts the server mid-run without disturbing the tests that run beside it. Started through
-/// `scripts/postgres-test.sh` in a new temporary folder; stopped and removed by `stop()`.
+/// `scripts/postgres-test.sh` in a new temporary folder; stopped and removed by `stop()`, or by the
+/// script's watchdog when the test process is killed.
 public final class DedicatedPostgresServer: Sendable {
     /// The folder holding the cluster and the socket.
     public let directory: String
@@ -20,7 +21,7 @@ public final class DedicatedPostgresServer: Sendable {
         defer { free(template) }
         guard let made = mkdtemp(template) else { throw PostgresTestServer.StartFailure(description: "mkdtemp failed") }
         directory = String(cString: made)
-        let environment = listenAddress.map { ["LIVEPAIR_PG_LISTEN=\($0)"] } ?? []
+        let environment = PostgresTestServer.ownerEnvironment + (listenAddress.map { ["LIVEPAIR_PG_LISTEN=\($0)"] } ?? [])
         let start = ["/usr/bin/env"] + environment + [PostgresTestServer.script, "start", directory]
         let outcome =
             namespace.map { ChildProcess.runCapturingText(NetworkNamespaces.ip.path, ["netns", "exec", $0] + start) }

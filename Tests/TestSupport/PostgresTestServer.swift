@@ -2,7 +2,8 @@ import Foundation
 
 /// The throwaway PostgreSQL 15 server of this test process: started on first use through
 /// `scripts/postgres-test.sh start` (unix socket in a temporary folder, fsync off), stopped and
-/// removed at exit. A test that needs it and cannot have it fails with the script's reason.
+/// removed at exit, or by the script's watchdog when this process is killed. A test that needs it
+/// and cannot have it fails with the script's reason.
 public enum PostgresTestServer {
     /// Why the server could not start.
     public struct StartFailure: Error, CustomStringConvertible {
@@ -30,7 +31,7 @@ public enum PostgresTestServer {
     }()
 
     private static let started: Result<String, StartFailure> = {
-        let outcome = runScript(["start", directory])
+        let outcome = ChildProcess.runCapturingText("/usr/bin/env", ownerEnvironment + [script, "start", directory])
         atexit { PostgresTestServer.stopAtExit() }
         guard outcome.status == 0 else {
             return .failure(
@@ -58,6 +59,10 @@ public enum PostgresTestServer {
         let outcome = runScript(["restart", directory])
         guard outcome.status == 0 else { throw StartFailure(description: "restart failed: \(outcome.error)") }
     }
+
+    /// The variable (for `/usr/bin/env`) that makes the script watch this process: a server whose
+    /// test process was killed is stopped and its folder removed.
+    static var ownerEnvironment: [String] { ["LIVEPAIR_PG_OWNER_PID=\(getpid())"] }
 
     private static func stopAtExit() {
         _ = runScript(["stop", directory])
