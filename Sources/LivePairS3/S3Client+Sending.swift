@@ -29,7 +29,7 @@ extension S3Client {
             guard let handle = handles.borrow() else {
                 throw target.error(.unreachable, detail: "libcurl could not be initialized", attempts: attempt)
             }
-            counter.count(method: method, ranged: range != nil, listing: query != nil)
+            counter.count(method: method, ranged: range != nil, listing: query != nil, retry: attempt > 1)
             let outcome = CurlExchange.perform(
                 handle: handle.pointer, method: method, url: url, headers: headers, body: body, destination: destination,
                 configuration: configuration)

@@ -17,6 +17,10 @@ public final class S3Client: Sendable {
     /// The requests this client has sent so far, by kind (every attempt counts).
     public var requestCounts: S3RequestCounts { counter.snapshot }
 
+    /// The requests this client has sent so far, by kind, without the retries of failed attempts:
+    /// what its callers asked for, however often a busy or failing server made it try again.
+    public var firstAttemptCounts: S3RequestCounts { counter.firstAttempts }
+
     /// The SHA-256 of no bytes, in hexadecimal: the payload hash of a request without a body.
     static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// How many HTTP requests a client has sent, by kind: every attempt counts, retries included.
+/// How many HTTP requests a client has sent, by kind: in `S3Client.requestCounts` every attempt
+/// counts, retries included; `S3Client.firstAttemptCounts` leaves the retries out.
 /// For tests and benchmarks that prove which round trips a workload makes (an ingest that must
 /// not fetch back what it has just uploaded, say).
 public struct S3RequestCounts: Sendable, Equatable, CustomStringConvertible {
@@ -58,16 +59,24 @@ public struct S3RequestCounts: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The client's running counts.
+/// The client's running counts: every attempt, and apart the attempts that repeated a failed one.
 final class S3RequestCounter: Sendable {
-    private let counts = Mutex(S3RequestCounts())
+    private let counts = Mutex((all: S3RequestCounts(), retries: S3RequestCounts()))
 
-    func count(method: String, ranged: Bool, listing: Bool) {
-        counts.withLock { $0.count(method: method, ranged: ranged, listing: listing) }
+    /// Counts one attempt; `retry` when it repeats a failed attempt of the same request.
+    func count(method: String, ranged: Bool, listing: Bool, retry: Bool) {
+        counts.withLock {
+            $0.all.count(method: method, ranged: ranged, listing: listing)
+            if retry { $0.retries.count(method: method, ranged: ranged, listing: listing) }
+        }
     }
 
     /// Counts the objects one answered listing page named.
-    func countListed(objects: Int) { counts.withLock { $0.listedObjects += objects } }
+    func countListed(objects: Int) { counts.withLock { $0.all.listedObjects += objects } }
 
-    var snapshot: S3RequestCounts { counts.withLock { $0 } }
+    /// Every attempt.
+    var snapshot: S3RequestCounts { counts.withLock { $0.all } }
+
+    /// The attempts that were not retries: one per request the client's callers made.
+    var firstAttempts: S3RequestCounts { counts.withLock { $0.all.since($0.retries) } }
 }

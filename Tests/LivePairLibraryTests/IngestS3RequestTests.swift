@@ -29,7 +29,7 @@ import Testing
                 s3CacheDirectory: cache)
         }
         let clients = try nodes.map { try #require($0.resourceStore as? S3ResourceStore).client }
-        let before = clients.map(\.requestCounts)
+        let before = clients.map(\.firstAttemptCounts)
         let ingestors = nodes.map { Ingestor(library: $0) }
         var assets: [String: String] = [:]
         var partnerWindows = 0
@@ -43,8 +43,8 @@ import Testing
             partnerWindows += try Self.rangedGets(identifying: SampleMedia.path(first))
         }
         let pairs = ingestSamplePairs.count
-        let firsts = clients[0].requestCounts.since(before[0])
-        let seconds = clients[1].requestCounts.since(before[1])
+        let firsts = clients[0].firstAttemptCounts.since(before[0])
+        let seconds = clients[1].firstAttemptCounts.since(before[1])
         // The first half's node: one PUT per upload (write-once), and one HEAD: the check under
         // the catalog's lock (the group's flush trusts the PUT's answer). Nothing is read.
         #expect(firsts == S3RequestCounts(heads: pairs, puts: pairs), "\(firsts)")

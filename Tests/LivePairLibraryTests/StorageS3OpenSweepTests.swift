@@ -27,9 +27,9 @@ import Testing
         let perShard = Dictionary(grouping: stored) { $0.hex.prefix(2) }.mapValues(\.count)
         let largestShard = try #require(perShard.values.max())
 
-        let before = store.client.requestCounts
+        let before = store.client.firstAttemptCounts
         let reopened = try PhotoLibrary.open(at: directory, store: store, configuration: configuration)
-        let afterOpening = store.client.requestCounts
+        let afterOpening = store.client.firstAttemptCounts
         let opening = afterOpening.since(before)
         #expect(opening.lists == 1, "an open sends one list request: \(opening)")
         #expect(opening.listedObjects <= largestShard, "an open lists one shard, not the \(count) objects: \(opening)")
@@ -39,7 +39,7 @@ import Testing
         #expect(Set(try store.digests(inShard: shard)) == Set(stored.filter { $0.hex.hasPrefix("2a") }))
         // The maintenance sweep lists them all, and removes nothing young.
         #expect(try reopened.removeUnreferencedResources(olderThan: 3600) == 0)
-        #expect(store.client.requestCounts.since(afterOpening).listedObjects >= count)
+        #expect(store.client.firstAttemptCounts.since(afterOpening).listedObjects >= count)
         #expect(try store.allDigests().count == count)
     }
 }

@@ -52,6 +52,10 @@ import TestSupport
         #expect(error.status == 0)
         #expect(error.description.contains("S3 GET \(endpoint) bucket 'photos' key 'k'"))
         #expect(error.description.contains("after 3 attempts"))
+        // Every attempt is counted; the retries apart, so that counts of what callers asked for
+        // do not depend on a busy server's failures.
+        #expect(client.requestCounts == S3RequestCounts(wholeGets: 3))
+        #expect(client.firstAttemptCounts == S3RequestCounts(wholeGets: 1))
         // Waited 100 ms and 200 ms (plus up to half again) between the attempts: a lower bound,
         // which a busy machine can only exceed (no upper bound: load may delay any step).
         #expect(elapsed >= 0.3)
