@@ -16,11 +16,6 @@ import TestSupport
 @Suite(.serialized) struct NetworkCutTests {
     static let pairs = 20
     static let corpus: Result<MultiNodeCorpus, any Error> = Result { try MultiNodeCorpus(pairs: pairs) }
-    /// The longest the cut node may take to fail its in-flight uploads with the test's timeouts:
-    /// each gives up within about 12 s (S3: 3 s stall, then 1 s connects; catalog: 3 s
-    /// unacknowledged, 2 s connects, 5 s retry window), with room for a loaded machine.
-    static let failureBoundSeconds = 30.0
-
     @Test func nodeCutOffMidUploadFailsThenRecovers() throws {
         let corpus = try Self.corpus.get()
         let result = try NetworkCutRun(corpus: corpus, cutAtPair: Self.pairs / 2).execute()
@@ -34,8 +29,12 @@ import TestSupport
                 message.contains("PostgreSQL connection error") || message.contains("no answer from the server"),
                 "a clear error naming the lost connection: \(message)")
         }
-        let seconds = try #require(result.secondsToFail, "the cut node never answered its in-flight uploads")
-        #expect(seconds <= Self.failureBoundSeconds, "the in-flight uploads failed after \(seconds) s")
+        // Answered at all, within the run's 90 s wait, is the behaviour: without the nodes' short
+        // timeouts (S3: 3 s stall, then 1 s connects; catalog: 3 s unacknowledged, 2 s connects,
+        // 5 s retry window: about 12 s) a cut connection hangs for many minutes. How soon is a
+        // timing, for `scripts/multi-node.sh --scenarios netcut` (its `--cut-bound`), not a test
+        // that a loaded machine could fail.
+        #expect(result.secondsToFail != nil, "the cut node answered every in-flight upload: \(result.cutOutcomes)")
         #expect(result.retriedOnCutNode.count == result.inFlightAtCut.count)
         #expect(result.retriedOnCutNode.allSatisfy { $0.outcome != "error" }, "once back, the node takes its uploads again")
         #expect(result.otherNodesErrors == [], "the nodes that were not cut never failed")
