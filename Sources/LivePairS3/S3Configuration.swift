@@ -44,7 +44,10 @@ public struct S3Configuration: Sendable, Equatable {
     /// The timeouts and attempts may be set with `LIVEPAIR_S3_CONNECT_TIMEOUT` (seconds, default
     /// 5), `LIVEPAIR_S3_STALL_TIMEOUT` (whole seconds, default 30) and `LIVEPAIR_S3_ATTEMPTS`
     /// (default 4); a value that is not a positive number is ignored.
-    public static func fromEnvironment(endpoint: String) throws(S3Error) -> S3Configuration {
+    ///
+    /// - Parameter variables: the environment to read; nil (the default) reads this process's.
+    public static func fromEnvironment(endpoint: String, variables: [String: String]? = nil) throws(S3Error) -> S3Configuration {
+        let environment = { (name: String) in value(of: name, in: variables) }
         guard let accessKey = environment("AWS_ACCESS_KEY_ID") else {
             throw S3Error(.missingCredentials, operation: "configure", endpoint: endpoint, detail: "AWS_ACCESS_KEY_ID is not set")
         }
@@ -55,6 +58,7 @@ public struct S3Configuration: Sendable, Equatable {
         let region = environment("AWS_REGION") ?? environment("AWS_DEFAULT_REGION") ?? "us-east-1"
         var configuration = S3Configuration(
             endpoint: endpoint, region: region, credentials: S3Credentials(accessKeyID: accessKey, secretAccessKey: secret))
+        let positiveNumber = { (name: String) in positive(environment(name)) }
         if let seconds = positiveNumber("LIVEPAIR_S3_CONNECT_TIMEOUT") {
             configuration.connectTimeoutMilliseconds = max(1, Int(seconds * 1000))
         }
@@ -63,16 +67,23 @@ public struct S3Configuration: Sendable, Equatable {
         return configuration
     }
 
-    /// The value of an environment variable as a positive finite number, nil otherwise.
-    static func positiveNumber(_ name: String) -> Double? {
-        guard let text = environment(name), let value = Double(text), value.isFinite, value > 0, value < 1e9 else { return nil }
+    /// `text` as a positive finite number, nil otherwise.
+    static func positive(_ text: String?) -> Double? {
+        guard let text, let value = Double(text), value.isFinite, value > 0, value < 1e9 else { return nil }
         return value
     }
 
-    /// The value of an environment variable, nil when unset or empty.
-    static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
+    /// The value of an environment variable in `variables` (nil: this process's environment), nil
+    /// when unset or empty.
+    static func value(of name: String, in variables: [String: String]?) -> String? {
+        let text: String
+        if let variables {
+            guard let value = variables[name] else { return nil }
+            text = value
+        } else {
+            guard let value = getenv(name) else { return nil }
+            text = String(cString: value)
+        }
         return text.isEmpty ? nil : text
     }
 }

@@ -49,9 +49,12 @@ public struct LibraryConfiguration: Sendable {
     }
 
     /// `LIVEPAIR_CATALOG_RETRY_SECONDS` when it holds a number of seconds at least 0, else 30.
-    static var catalogRetrySecondsFromEnvironment: Double {
-        guard let text = ProcessInfo.processInfo.environment["LIVEPAIR_CATALOG_RETRY_SECONDS"], let seconds = Double(text),
-            seconds >= 0, seconds.isFinite
+    static var catalogRetrySecondsFromEnvironment: Double { catalogRetrySeconds(in: ProcessInfo.processInfo.environment) }
+
+    /// `LIVEPAIR_CATALOG_RETRY_SECONDS` of `environment` when it holds a number of seconds at
+    /// least 0, else 30.
+    static func catalogRetrySeconds(in environment: [String: String]) -> Double {
+        guard let text = environment["LIVEPAIR_CATALOG_RETRY_SECONDS"], let seconds = Double(text), seconds >= 0, seconds.isFinite
         else { return 30 }
         return seconds
     }
