@@ -40,6 +40,21 @@ done
 
 logs=${LIVEPAIR_TEST_LOGS:-$(mktemp -d -t livepair-tests.XXXXXX)}
 mkdir -p "$logs"
+# The tests' temporary files (TMPDIR) go into a folder of this run, removed when it ends, so that
+# what tests leave behind does not pile up in /tmp: Foundation's atomic writes leave an empty
+# TemporaryDirectory.XXXXXX each, SeaweedFS writes its glog files there, and a test that fails or
+# is killed keeps its folders. LIVEPAIR_TEST_KEEP_TMP=1 keeps it (the last lines name it).
+# PostgreSQL's test folders stay /tmp/lp-pg* (short, for the socket path) and go with their
+# servers (scripts/postgres-test.sh).
+scratch=$(mktemp -d -t livepair-tmp.XXXXXX)
+export TMPDIR=$scratch
+leave_scratch() {
+  if [[ ${LIVEPAIR_TEST_KEEP_TMP:-} == 1 ]]; then
+    echo "scripts/test.sh: the tests' temporary files are in $scratch" >&2
+  else
+    rm -rf "$scratch"
+  fi
+}
 passed=0
 failed=0
 runs_failed=()
@@ -157,7 +172,9 @@ if [[ -z $memory_limit ]]; then
 fi
 if [[ $memory_limit != none ]]; then
   enter_memory_cgroup "$memory_limit"
-  trap leave_memory_cgroup EXIT
+  trap 'leave_memory_cgroup; leave_scratch' EXIT
+else
+  trap leave_scratch EXIT
 fi
 
 declare -A pids=()
