@@ -55,6 +55,7 @@ leave_scratch() {
     rm -rf "$scratch"
   fi
 }
+trap leave_scratch EXIT
 passed=0
 failed=0
 runs_failed=()
@@ -173,8 +174,6 @@ fi
 if [[ $memory_limit != none ]]; then
   enter_memory_cgroup "$memory_limit"
   trap 'leave_memory_cgroup; leave_scratch' EXIT
-else
-  trap leave_scratch EXIT
 fi
 
 declare -A pids=()
