@@ -45,9 +45,11 @@ import TestSupport
     /// Plain words on standard error beside the JSON line; `localhost` and `[::1]` listen.
     @Test(arguments: ["127.0.0.1", "localhost", "[::1]"]) func listensWhereAskedAndSaysHowToOpenThePage(host: String) throws {
         let server = try ServeProcess(listenHost: host)
-        #expect(server.logText.contains(
+        // Written just after the JSON `listening` line that `ServeProcess` waits for.
+        let words =
             "livepair serve: listening on http://\(host):\(server.port) with 5 tokens (\(server.directory)/tokens).\n"
-                + "Open the page in a browser with one of them: open http://\(host):\(server.port)/#token=YOUR_TOKEN\n"))
+            + "Open the page in a browser with one of them: open http://\(host):\(server.port)/#token=YOUR_TOKEN\n"
+        #expect(server.logText(waitingFor: words).contains(words))
         let listening = try #require(server.logLines().first { $0["message"] as? String == "listening" })
         #expect(listening["address"] as? String == "\(host):\(server.port)")
         // localhost is bound on 127.0.0.1 (IPv4 first), [::1] on IPv6 only.

@@ -108,6 +108,19 @@ final class ServeProcess: @unchecked Sendable {
     /// The whole log as text.
     var logText: String { String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self) }
 
+    /// The whole log as text once it contains `text`, waiting up to 120 s for it (a guard against a
+    /// hang): what the server writes after its `listening` line (`start` returns on that line)
+    /// may not be written yet when a busy machine runs the test.
+    func logText(waitingFor text: String) -> String {
+        let deadline = Date().addingTimeInterval(120)
+        var log = logText
+        while !log.contains(text) && Date() < deadline {
+            usleep(10_000)
+            log = logText
+        }
+        return log
+    }
+
     /// Sends `signal` to the server.
     func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
