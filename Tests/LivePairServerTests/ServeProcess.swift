@@ -108,11 +108,11 @@ final class ServeProcess: @unchecked Sendable {
     /// The whole log as text.
     var logText: String { String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self) }
 
-    /// The whole log as text once it contains `text`, waiting up to 120 s for it (a guard against a
-    /// hang): what the server writes after its `listening` line (`start` returns on that line)
-    /// may not be written yet when a busy machine runs the test.
+    /// The whole log as text once it contains `text`, waiting up to 300 s for it (a guard against a
+    /// hang, as `logLine(where:)`): what the server writes after its `listening` line (`start`
+    /// returns on that line), or after a signal, may not be written yet on a busy machine.
     func logText(waitingFor text: String) -> String {
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(300)
         var log = logText
         while !log.contains(text) && Date() < deadline {
             usleep(10_000)

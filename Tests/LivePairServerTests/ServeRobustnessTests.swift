@@ -118,7 +118,7 @@ extension ServeHTTPTests {
         try "frank-token frank\n".write(toFile: server.directory + "/tokens", atomically: true, encoding: .utf8)
         server.send(SIGHUP)
         let deadline = Date().addingTimeInterval(600)  // a guard against a hang, not a bound on speed
-        while !server.logText.contains("tokens reloaded") && Date() < deadline { usleep(20_000) }
+        _ = server.logText(waitingFor: "tokens reloaded")
         #expect(try client.send("GET", "/v1/assets", token: "frank-token").status == 200)
         #expect(try client.send("GET", "/v1/assets", token: "alice-token").status == 401)
         let box = ResponseBox()
