@@ -192,8 +192,8 @@ struct IngestInjectedFault: Error {}
             defer { fixture.remove() }
             let process = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "4"] + files)
             usleep(UInt32.random(in: 50_000...900_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            _ = process.waitForExit()
             let library = try fixture.open()
             _ = try IngestInvariants.check(library)
             #expect(try IngestBinary.run(["import", ] + fixture.commandLineOptions + [ "--owner", "o"] + files) == 0)
@@ -216,9 +216,9 @@ struct IngestInjectedFault: Error {}
             defer { fixture.remove() }
             let one = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + first)
             let two = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + second)
-            one.waitUntilExit()
-            two.waitUntilExit()
-            #expect(one.terminationStatus == 0 && two.terminationStatus == 0)
+            let (endOne, endTwo) = (one.waitForExit(), two.waitForExit())
+            #expect(endOne.status == 0, "round \(round), first process: \(endOne.errorText)")
+            #expect(endTwo.status == 0, "round \(round), second process: \(endTwo.errorText)")
             let snapshot = try IngestInvariants.check(try fixture.open())
             #expect(snapshot.assets.count == 4 && snapshot.pending.isEmpty && snapshot.storedDigests.count == 8)
             if let reference { #expect(snapshot == reference, "round \(round)") } else { reference = snapshot }

@@ -116,17 +116,11 @@ enum IngestInvariants {
 enum IngestBinary {
     static var path: String? { LivePairBinary.url?.path }
 
-    /// Starts `livepair arguments...` with extra environment variables; output is discarded.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    /// Starts `livepair arguments...` with extra environment variables (`ChildProcess.start`:
+    /// standard output discarded, standard error kept for the failure's message).
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Running {
         let binary = try #require(path, "the livepair executable is not built")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try ChildProcess.start(binary, arguments, environment: environment, keepsOutput: false)
     }
 
     /// Runs `livepair arguments...` to the end (`ChildProcess`, output discarded) and returns its exit status.

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a program to its end, the one way the tests start a child that they wait for: spawned
+/// Runs a program to its end (`run`, or `start` then `waitForExit` for children that run side by
+/// side), the one way the tests start a child that they wait for: spawned
 /// with `posix_spawn` and reaped with `waitpid`, standard input from a file (`/dev/null` unless
 /// given), standard output and error into temporary files, and no other descriptor inherited
 /// (`SpawnedDescriptors`): a long-lived server started by one test holds no other test's pipe.
@@ -61,9 +62,59 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
         keepsOutput: Bool = true, standardError: ErrorOutput = .separate
     ) throws(SpawnFailure) -> Result {
+        try start(
+            executable, arguments, environment: environment, input: input, keepsOutput: keepsOutput,
+            standardError: standardError
+        ).waitForExit()
+    }
+
+    /// A child started by `start` and not yet waited for. `waitForExit()` must be called once
+    /// (it reaps the child and removes the temporary files of its input and outputs).
+    public final class Running: Sendable {
+        /// The child's process identifier.
+        public let processIdentifier: pid_t
+        private let files: (input: String, output: String, error: String)
+        private let keepsOutput: Bool
+        private let standardError: ErrorOutput
+
+        fileprivate init(
+            processIdentifier: pid_t, files: (input: String, output: String, error: String), keepsOutput: Bool,
+            standardError: ErrorOutput
+        ) {
+            self.processIdentifier = processIdentifier
+            self.files = files
+            self.keepsOutput = keepsOutput
+            self.standardError = standardError
+        }
+
+        /// Sends `signal` to the child (before it has been waited for).
+        public func send(_ signal: Int32) {
+            kill(processIdentifier, signal)
+        }
+
+        /// Waits for the child to end and returns what it gave.
+        public func waitForExit() -> Result {
+            defer { for path in [files.input, files.output, files.error] { unlink(path) } }
+            var status: Int32 = 0
+            while waitpid(processIdentifier, &status, 0) < 0 && errno == EINTR {}
+            let read = { (path: String) in (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
+            let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            return Result(
+                status: exitStatus, output: keepsOutput ? read(files.output) : Data(),
+                error: standardError == .separate ? read(files.error) : Data())
+        }
+    }
+
+    /// Starts `executable` as `run` does and returns at once; several children can run side by
+    /// side, each with its own output files.
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+        keepsOutput: Bool = true, standardError: ErrorOutput = .separate
+    ) throws(SpawnFailure) -> Running {
         let base = NSTemporaryDirectory() + "livepair-child-\(UUID().uuidString)"
         let inputPath = base + ".in", outputPath = base + ".out", errorPath = base + ".err"
-        defer { for path in [inputPath, outputPath, errorPath] { unlink(path) } }
+        var started = false
+        defer { if !started { for path in [inputPath, outputPath, errorPath] { unlink(path) } } }
         if let input {
             guard FileManager.default.createFile(atPath: inputPath, contents: input) else {
                 throw SpawnFailure(executable: executable, reason: "cannot write its input to \(inputPath)")
@@ -106,13 +157,10 @@ public enum ChildProcess {
             spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         }
         guard spawned == 0 else { throw SpawnFailure(executable: executable, reason: String(cString: strerror(spawned))) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let read = { (path: String) in (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(
-            status: exitStatus, output: keepsOutput ? read(outputPath) : Data(),
-            error: standardError == .separate ? read(errorPath) : Data())
+        started = true
+        return Running(
+            processIdentifier: pid, files: (inputPath, outputPath, errorPath), keepsOutput: keepsOutput,
+            standardError: standardError)
     }
 
     /// Runs `executable` with `arguments` and returns its status and its outputs as text; a child
