@@ -215,7 +215,13 @@ struct IngestInjectedFault: Error {}
             let fixture = try IngestFixture("two-processes", kind)
             defer { fixture.remove() }
             let one = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + first)
-            let two = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + second)
+            let two: ChildProcess.Running
+            do {
+                two = try IngestBinary.start(["import", ] + fixture.commandLineOptions + [ "--owner", "o", "--jobs", "2"] + second)
+            } catch {
+                _ = one.waitForExit()  // reaped, its output files removed, before the failure is reported
+                throw error
+            }
             let (endOne, endTwo) = (one.waitForExit(), two.waitForExit())
             #expect(endOne.status == 0, "round \(round), first process: \(endOne.errorText)")
             #expect(endTwo.status == 0, "round \(round), second process: \(endTwo.errorText)")
