@@ -223,8 +223,8 @@ struct IngestInjectedFault: Error {}
                 throw error
             }
             let (endOne, endTwo) = (one.waitForExit(), two.waitForExit())
-            #expect(endOne.status == 0, "round \(round), first process: \(endOne.errorText)")
-            #expect(endTwo.status == 0, "round \(round), second process: \(endTwo.errorText)")
+            #expect(endOne.status == 0, "round \(round), first process: \(endOne.errorText)\n\(endOne.outputText)")
+            #expect(endTwo.status == 0, "round \(round), second process: \(endTwo.errorText)\n\(endTwo.outputText)")
             let snapshot = try IngestInvariants.check(try fixture.open())
             #expect(snapshot.assets.count == 4 && snapshot.pending.isEmpty && snapshot.storedDigests.count == 8)
             if let reference { #expect(snapshot == reference, "round \(round)") } else { reference = snapshot }

@@ -117,10 +117,11 @@ enum IngestBinary {
     static var path: String? { LivePairBinary.url?.path }
 
     /// Starts `livepair arguments...` with extra environment variables (`ChildProcess.start`:
-    /// standard output discarded, standard error kept for the failure's message).
+    /// standard output and error kept for the failure's message: the report names each file that
+    /// was rejected or failed, and why).
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Running {
         let binary = try #require(path, "the livepair executable is not built")
-        return try ChildProcess.start(binary, arguments, environment: environment, keepsOutput: false)
+        return try ChildProcess.start(binary, arguments, environment: environment, keepsOutput: true)
     }
 
     /// Runs `livepair arguments...` to the end (`ChildProcess`, output discarded) and returns its exit status.
