@@ -300,16 +300,20 @@ public final class DirectoryStore: ResourceStore {
     }
 
     /// Runs `place`, which gives a file its name in `digest`'s subdirectory (a rename or a link)
-    /// and returns 0 or the `errno` it failed with. When it fails because the subdirectory does not
-    /// exist yet, the subdirectory is created (by this or a concurrent writer) and made durable
-    /// (the root is `fsync`ed, so a flush of the subdirectory never names an entry the root has
-    /// lost), and `place` runs once more. Returns what `place` returned last.
+    /// and returns 0 or the `errno` it failed with. When it fails with `ENOENT` (the subdirectory
+    /// was missing when it ran, or the source is), the subdirectory is made (by this writer, or
+    /// found made by a concurrent one since) and made durable (the root is `fsync`ed, so a flush
+    /// of the subdirectory never names an entry the root has lost), and `place` runs once more.
+    /// Returns what `place` returned last.
+    ///
+    /// `place` runs again even when the subdirectory exists by the time it is looked at: two
+    /// writers storing into a new subdirectory at once both fail first, and the one that finds it
+    /// made by the other must still place its file (ending with `ENOENT` there was the one failure
+    /// of two concurrent imports seen under load). A missing source fails the same way again.
     func intoShard(of digest: ContentDigest, _ place: () -> Int32) throws(ResourceStoreError) -> Int32 {
         let code = place()
         guard code == ENOENT else { return code }
-        let shard = shardDirectory(for: digest)
-        if let info = POSIXFile.status(shard), POSIXFile.isDirectory(info) { return code }
-        _ = try POSIXFile.makeDirectory(shard)
+        _ = try POSIXFile.makeDirectory(shardDirectory(for: digest))
         try POSIXFile.syncDirectory(directory)
         return place()
     }
