@@ -18,17 +18,15 @@ import Testing
         let shard = store.shardDirectory(for: digest)
         #expect(!FileManager.default.fileExists(atPath: shard))
 
+        // The store's own deferred placement (`installDeferred`): a hard link to the final name.
         var attempts = 0
         let code = try store.intoShard(of: digest) {
             attempts += 1
-            if attempts == 1 {
-                // This writer's link fails (no subdirectory yet); the concurrent writer makes it
-                // before this one looks.
-                let failed = link(source, store.path(for: digest)) == 0 ? 0 : errno
-                mkdir(shard, 0o755)
-                return failed
-            }
-            return link(source, store.path(for: digest)) == 0 ? 0 : errno
+            let placed = POSIXFile.hardLink(source, store.path(for: digest))
+            // This writer's first link fails (no subdirectory yet); the concurrent writer makes it
+            // before this one looks.
+            if attempts == 1 { mkdir(shard, 0o755) }
+            return placed
         }
         #expect(code == 0)
         #expect(attempts == 2)
@@ -45,7 +43,7 @@ import Testing
         var attempts = 0
         let code = try store.intoShard(of: digest) {
             attempts += 1
-            return link(scratch.file("missing.bin"), store.path(for: digest)) == 0 ? 0 : errno
+            return POSIXFile.hardLink(scratch.file("missing.bin"), store.path(for: digest))
         }
         #expect(code == ENOENT)
         #expect(attempts == 2)
