@@ -4,9 +4,11 @@ import Synchronization
 
 /// Listens on a catalog's `NOTIFY` channel on a connection and thread of its own, and calls the
 /// handler after each notification (every commit that appended to the change log sends one; the
-/// handler then reads the log, so a notification carries no data of its own). A lost connection
-/// is reopened (every half second while the server is away) and the handler called once after
-/// each reconnection, since notifications sent meanwhile were missed.
+/// handler then reads the log, so a notification carries no data of its own). The handler is also
+/// called once each time `LISTEN` is in place, the first time included: a commit made before
+/// (between an observer's registration and the listener's first `LISTEN`, or while a lost
+/// connection was being reopened, every half second while the server is away) sent a
+/// notification nobody heard, and reading the log is what delivers it.
 final class PostgresChangeListener: CatalogCommitSubscription {
     private let cancelled = Atomic<Bool>(false)
 
@@ -30,7 +32,6 @@ final class PostgresChangeListener: CatalogCommitSubscription {
 
     private func run(connectionString: String, channel: String, handler: @escaping @Sendable () -> Void) {
         var connection: PostgresConnection?
-        var reconnected = false
         while !isCancelled {
             do throws(PostgresError) {
                 if connection == nil {
@@ -38,12 +39,11 @@ final class PostgresChangeListener: CatalogCommitSubscription {
                     // The channel is `livepair_changes_` + hex digits: a plain identifier.
                     try opened.execute("LISTEN \(channel)")
                     connection = opened
-                    if reconnected { notify(handler) }
+                    notify(handler)
                 }
                 if let connection, !(try connection.notifications(timeoutMilliseconds: 200)).isEmpty { notify(handler) }
             } catch {
                 connection = nil
-                reconnected = true
                 Thread.sleep(forTimeInterval: 0.5)
             }
         }
